@@ -1,0 +1,116 @@
+"""The kgbench vocabulary and the namespaces every other folder uses.
+
+Namespaces are closed: asking a namespace for a term it does not declare raises
+``AttributeError`` at once, so a typo in a predicate name fails where it is written
+instead of producing an empty query result.
+
+>>> from kgbench.ontologies import KGB, GEO
+>>> KGB.category.value
+'https://w3id.org/kgbench/ontology#category'
+>>> GEO.asWKT.value
+'http://www.opengis.net/ont/geosparql#asWKT'
+>>> KGB.nosuchterm
+Traceback (most recent call last):
+...
+AttributeError: namespace kgb: has no term 'nosuchterm' (known: ...)
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from pyoxigraph import NamedNode
+
+__all__ = [
+    "Namespace", "KGB", "KGBF", "GEO", "GEOF", "UOM", "RDF", "RDFS", "XSD", "SF", "OSM", "GN",
+    "ENTITY", "GRAPH", "vocabulary_turtle", "PREFIXES",
+]
+
+
+class Namespace:
+    """Return term IRIs of one vocabulary as ``pyoxigraph.NamedNode``; unknown terms raise.
+
+    >>> ns = Namespace("ex", "http://example.org/", ["a", "b"])
+    >>> ns.a
+    <NamedNode value=http://example.org/a>
+    >>> ns["b"].value
+    'http://example.org/b'
+    >>> "c" in ns
+    False
+    """
+
+    __slots__ = ("prefix", "base", "_terms")
+
+    def __init__(self, prefix: str, base: str, terms=None):
+        object.__setattr__(self, "prefix", prefix)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "_terms", None if terms is None else frozenset(terms))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"namespace {self.prefix}: is read-only")
+
+    def __getattr__(self, name: str) -> NamedNode:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self[name]
+
+    def __getitem__(self, name: str) -> NamedNode:
+        if self._terms is not None and name not in self._terms:
+            known = ", ".join(sorted(self._terms)[:12])
+            raise AttributeError(f"namespace {self.prefix}: has no term {name!r} (known: {known}, ...)")
+        return NamedNode(self.base + name)
+
+    def __contains__(self, name: str) -> bool:
+        return self._terms is None or name in self._terms
+
+    def term(self, local: str) -> NamedNode:
+        """Return the IRI ``base + local`` without checking the term list (for open namespaces of ids)."""
+        return NamedNode(self.base + local)
+
+    def __repr__(self) -> str:
+        return f"Namespace({self.prefix!r}, {self.base!r})"
+
+
+KGB = Namespace("kgb", "https://w3id.org/kgbench/ontology#", [
+    # classes
+    "Entity", "Country", "PopulatedPlace", "PointOfInterest", "Road", "Railway", "Building",
+    "LandUse", "Waterway", "AdminArea", "Event", "Snapshot",
+    # properties of the common entity shape
+    "category", "canonicalName", "h3Cell", "h3Resolution", "country", "incomeTier", "densityTier",
+    "sourceRecord", "sourceId", "population", "osmTag", "isoA3", "isoNumeric", "neighbour",
+    "featureClass", "featureCode", "adminName", "district", "street",
+])
+KGBF = Namespace("kgbf", "https://w3id.org/kgbench/function#")  # open: geofunctions declares its own
+GEO = Namespace("geo", "http://www.opengis.net/ont/geosparql#", [
+    "Feature", "Geometry", "SpatialObject", "hasGeometry", "hasDefaultGeometry", "asWKT", "asGeoJSON",
+    "asGML", "asKML", "wktLiteral", "geoJSONLiteral", "gmlLiteral", "kmlLiteral", "hasSerialization",
+    "sfContains", "sfWithin", "sfIntersects", "sfTouches", "sfCrosses", "sfOverlaps", "sfDisjoint",
+    "sfEquals", "ehEquals", "ehDisjoint", "ehMeet", "ehOverlap", "ehCovers", "ehCoveredBy", "ehInside",
+    "ehContains", "rcc8eq", "rcc8dc", "rcc8ec", "rcc8po", "rcc8tppi", "rcc8tpp", "rcc8ntpp", "rcc8ntppi",
+    "dimension", "coordinateDimension", "spatialDimension", "isEmpty", "isSimple", "hasCentroid",
+    "hasBoundingBox", "hasArea", "hasLength", "hasPerimeterLength", "hasMetricArea", "hasMetricLength",
+])
+GEOF = Namespace("geof", "http://www.opengis.net/def/function/geosparql/")  # open: GeoSPARQL's function list
+UOM = Namespace("uom", "http://www.opengis.net/def/uom/OGC/1.0/")
+RDF = Namespace("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#", ["type", "Property"])
+RDFS = Namespace("rdfs", "http://www.w3.org/2000/01/rdf-schema#",
+                 ["label", "comment", "subPropertyOf", "subClassOf", "seeAlso", "Class"])
+XSD = Namespace("xsd", "http://www.w3.org/2001/XMLSchema#",
+                ["string", "double", "decimal", "integer", "boolean", "dateTime", "date", "long"])
+SF = Namespace("sf", "http://www.opengis.net/ont/sf#")
+OSM = Namespace("osm", "https://www.openstreetmap.org/")
+GN = Namespace("gn", "https://sws.geonames.org/")
+ENTITY = Namespace("kgbe", "https://w3id.org/kgbench/entity/")
+GRAPH = Namespace("kgbg", "https://w3id.org/kgbench/graph/", ["osm", "naturalearth", "geonames", "vocabulary"])
+
+#: prefix -> IRI, handed to every query so users and templates can write ``geo:asWKT``.
+PREFIXES = {ns.prefix: ns.base for ns in (KGB, KGBF, GEO, GEOF, UOM, RDF, RDFS, XSD, SF, OSM, GN, ENTITY, GRAPH)}
+
+
+def vocabulary_turtle() -> str:
+    """Return the kgbench vocabulary as Turtle text (the file ``kgbench.ttl`` shipped with the package).
+
+    >>> "kgb:canonicalName" in vocabulary_turtle()
+    True
+    """
+    return resources.files(__package__).joinpath("kgbench.ttl").read_text(encoding="utf-8")
