@@ -24,6 +24,9 @@ __all__ = [
 @functools.cache
 def default_registry() -> Registry:
     """Return the registry of every function kgbench ships (immutable, built once)."""
-    from kgbench.geofunctions import metric
+    from kgbench.geofunctions import aggregates, construct, metric, props, relations
 
-    return Registry([*metric.FUNCTIONS])
+    return Registry([
+        *metric.FUNCTIONS, *relations.FUNCTIONS, *construct.FUNCTIONS, *props.FUNCTIONS, *aggregates.FUNCTIONS,
+        *relations.KGBF_FUNCTIONS,
+    ])

@@ -1,34 +1,113 @@
-"""Turning RDF geometry literals into shapely geometries in CRS84 (longitude, latitude), with a bounded cache."""
+"""Turning RDF geometry literals into shapely geometries in CRS84 (longitude, latitude), and back, with a bounded cache.
+
+Read: geo:wktLiteral (an optional leading ``<crs-iri>``; CRS84 by default; EPSG:4326 is latitude first; any other
+CRS pyproj knows is transformed to CRS84), geo:geoJSONLiteral (always CRS84), geo:gmlLiteral (GML 3 ``posList``/
+``pos`` and GML 2 ``coordinates``, the ``srsName`` honoured) and geo:kmlLiteral. An empty literal is an empty
+geometry, as GeoSPARQL 1.1 says. Write: the same four serializations, in any CRS pyproj knows.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import dataclasses
 import functools
+import json
 import re
+import xml.etree.ElementTree as ET
 
 import shapely
+import shapely.geometry
+import shapely.ops
 from pyoxigraph import Literal, NamedNode
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["WKT_LITERAL", "CRS84", "parse_geometry", "wkt_literal", "GeometryLiteralError"]
+__all__ = [
+    "WKT_LITERAL", "GEOJSON_LITERAL", "GML_LITERAL", "KML_LITERAL", "CRS84", "EPSG4326", "GeoValue",
+    "parse_geometry", "read_literal", "wkt_literal", "geometry_literal", "GeometryLiteralError", "parse_cache",
+    "to_crs84", "from_crs84", "PARSE_CACHE_SIZE", "cache_enabled",
+]
 
-WKT_LITERAL = NamedNode("http://www.opengis.net/ont/geosparql#wktLiteral")
+GEO = "http://www.opengis.net/ont/geosparql#"
+WKT_LITERAL = NamedNode(GEO + "wktLiteral")
+GEOJSON_LITERAL = NamedNode(GEO + "geoJSONLiteral")
+GML_LITERAL = NamedNode(GEO + "gmlLiteral")
+KML_LITERAL = NamedNode(GEO + "kmlLiteral")
 CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+EPSG4326 = "http://www.opengis.net/def/crs/EPSG/0/4326"
+GML_NS = "http://www.opengis.net/ont/gml"
+_KIND = {WKT_LITERAL.value: "wkt", GEOJSON_LITERAL.value: "geojson", GML_LITERAL.value: "gml",
+         KML_LITERAL.value: "kml"}
 _CRS_PREFIX = re.compile(r"^\s*<([^>]*)>\s*")
+_EPSG = re.compile(r"(?:EPSG/\d+/|EPSG:+)(\d+)$", re.IGNORECASE)
 
 #: how many distinct literals the parse cache keeps
 PARSE_CACHE_SIZE = 65536
+_CACHE_ON: contextvars.ContextVar[bool] = contextvars.ContextVar("kgbench_parse_cache", default=True)
 
 
 class GeometryLiteralError(ValueError):
     """A literal that is not a geometry kgbench can read; the message names the literal and the problem."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class GeoValue:
+    """A parsed geometry literal: the geometry in CRS84, the literal's CRS IRI and its serialization kind."""
+
+    geom: BaseGeometry
+    crs: str = CRS84
+    kind: str = "wkt"
+
+
+@contextlib.contextmanager
+def parse_cache(enabled: bool):
+    """Return a context in which the literal parse cache is used (``True``) or bypassed (``False``).
+
+    The setting is a context variable, so it only affects the current thread / task.
+
+    >>> with parse_cache(False):
+    ...     parse_geometry(Literal("POINT(1 2)", datatype=WKT_LITERAL)).y
+    2.0
+    """
+    token = _CACHE_ON.set(enabled)
+    try:
+        yield
+    finally:
+        _CACHE_ON.reset(token)
+
+
+def cache_enabled() -> bool:
+    """Return whether the parse cache is in use in the current context (see :func:`parse_cache`)."""
+    return _CACHE_ON.get()
+
+
+def read_literal(term) -> GeoValue:
+    """Return the :class:`GeoValue` (CRS84 geometry, CRS IRI, kind) of a geometry literal term.
+
+    Raises :class:`GeometryLiteralError` naming the literal for a non-literal, a datatype that is not one of
+    the four geometry literal types, malformed text or an unknown CRS.
+
+    >>> v = read_literal(Literal("<http://www.opengis.net/def/crs/EPSG/0/4326> POINT(60.17 24.94)", datatype=WKT_LITERAL))
+    >>> (v.geom.x, v.geom.y, v.crs.endswith("4326"), v.kind)
+    (24.94, 60.17, True, 'wkt')
+    """
+    if not isinstance(term, Literal):
+        raise GeometryLiteralError(f"not a geometry literal: {term!r}")
+    kind = _KIND.get(term.datatype.value)
+    if kind is None:
+        raise GeometryLiteralError(
+            f"literal {term.value[:60]!r} has datatype <{term.datatype.value}>, not a GeoSPARQL geometry literal")
+    if _CACHE_ON.get():
+        return _read_cached(kind, term.value)
+    return _read(kind, term.value)
+
+
 def parse_geometry(term) -> BaseGeometry:
-    """Return the shapely geometry of a geo:wktLiteral term, in CRS84 longitude/latitude order.
+    """Return the shapely geometry of a geometry literal term, in CRS84 longitude/latitude order.
 
     A leading ``<crs-iri>`` is honoured: CRS84 (the default) is taken as is, EPSG:4326 swaps the axes
-    (latitude first). Raises :class:`GeometryLiteralError` naming the literal for anything else:
-    a non-literal, a wrong datatype, malformed WKT.
+    (latitude first), other CRSs are transformed with pyproj. Raises :class:`GeometryLiteralError` naming
+    the literal for anything else: a non-literal, a wrong datatype, malformed WKT.
 
     >>> parse_geometry(Literal("POINT(24.94 60.17)", datatype=WKT_LITERAL)).x
     24.94
@@ -39,40 +118,275 @@ def parse_geometry(term) -> BaseGeometry:
     ...
     kgbench.geofunctions.literals.GeometryLiteralError: malformed WKT 'POINT(1': ...
     """
-    if not isinstance(term, Literal):
-        raise GeometryLiteralError(f"not a geometry literal: {term!r}")
-    if term.datatype != WKT_LITERAL:
-        raise GeometryLiteralError(f"literal {term.value!r} has datatype <{term.datatype.value}>, not geo:wktLiteral")
-    return _parse_wkt(term.value)
+    return read_literal(term).geom
 
 
 @functools.lru_cache(maxsize=PARSE_CACHE_SIZE)
-def _parse_wkt(text: str) -> BaseGeometry:
+def _read_cached(kind: str, text: str) -> GeoValue:
+    return _read(kind, text)
+
+
+def _read(kind: str, text: str) -> GeoValue:
+    if kind == "wkt":
+        crs, geom = _read_wkt(text)
+    elif kind == "geojson":
+        crs, geom = CRS84, _read_geojson(text)
+    else:
+        crs, geom = _read_xml(text, kind)
+    return GeoValue(to_crs84(geom, crs), crs, kind)
+
+
+def _read_wkt(text: str) -> tuple[str, BaseGeometry]:
     crs = CRS84
-    m = _CRS_PREFIX.match(text)
-    body = text
+    body = text.strip()
+    m = _CRS_PREFIX.match(body)
     if m:
-        crs, body = m.group(1), text[m.end():]
+        crs, body = m.group(1).strip(), body[m.end():]
+    if not body:
+        return crs, shapely.geometry.GeometryCollection()
     try:
         geom = shapely.from_wkt(body)
     except Exception as exc:  # shapely raises GEOSException with a long message
-        raise GeometryLiteralError(f"malformed WKT {text!r}: {str(exc).splitlines()[0]}") from None
-    if crs.rstrip("/") in (CRS84, "http://www.opengis.net/def/crs/OGC/1.3/CRS84"):
+        raise GeometryLiteralError(f"malformed WKT {text.strip()[:80]!r}: {str(exc).splitlines()[0]}") from None
+    return crs, geom
+
+
+def _read_geojson(text: str) -> BaseGeometry:
+    if not text.strip():
+        return shapely.geometry.GeometryCollection()
+    try:
+        obj = json.loads(text)
+        if obj.get("type") == "Feature":
+            obj = obj["geometry"]
+        return shapely.geometry.shape(obj)
+    except Exception as exc:  # noqa: BLE001 - any decoding problem is a malformed literal
+        raise GeometryLiteralError(f"malformed GeoJSON {text.strip()[:80]!r}: {exc}") from None
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _coords(el, kind: str) -> list[tuple[float, ...]]:
+    """Return the coordinate tuples below one GML/KML element (posList, pos, coordinates)."""
+    for child in el.iter():
+        name = _local(child.tag)
+        if name in ("posList", "pos"):
+            nums = [float(v) for v in (child.text or "").split()]
+            dim = int(child.get("srsDimension") or 2)
+            return [tuple(nums[i:i + dim]) for i in range(0, len(nums) - dim + 1, dim)]
+        if name == "coordinates":
+            pts = (child.text or "").split()
+            return [tuple(float(c) for c in p.split(",")) for p in pts]
+    return []
+
+
+def _xml_geom(el, kind: str) -> BaseGeometry:
+    name = _local(el.tag)
+    g = shapely.geometry
+    if name == "Point":
+        c = _coords(el, kind)
+        return g.Point(c[0]) if c else g.Point()
+    if name in ("LineString", "LinearRing", "Curve"):
+        c = _coords(el, kind)
+        return g.LineString(c) if c else g.LineString()
+    if name in ("Polygon", "Surface"):
+        outer, inner = None, []
+        for child in el:
+            cname = _local(child.tag)
+            if cname in ("exterior", "outerBoundaryIs"):
+                outer = _coords(child, kind)
+            elif cname in ("interior", "innerBoundaryIs"):
+                inner.append(_coords(child, kind))
+        if outer is None:
+            outer = _coords(el, kind)
+        return g.Polygon(outer, inner) if outer else g.Polygon()
+    if name == "Envelope":
+        lo = hi = None
+        for child in el:
+            if _local(child.tag) == "lowerCorner":
+                lo = [float(v) for v in child.text.split()]
+            elif _local(child.tag) == "upperCorner":
+                hi = [float(v) for v in child.text.split()]
+        return g.box(lo[0], lo[1], hi[0], hi[1])
+    parts = [_xml_geom(m, kind) for c in el for m in (c if _local(c.tag).endswith("Member")
+                                                        or _local(c.tag).endswith("Members") else [c])]
+    if name in ("MultiPoint",):
+        return g.MultiPoint([p for p in parts if not p.is_empty])
+    if name in ("MultiCurve", "MultiLineString"):
+        return g.MultiLineString([p for p in parts if not p.is_empty])
+    if name in ("MultiSurface", "MultiPolygon"):
+        return g.MultiPolygon([p for p in parts if not p.is_empty])
+    if name in ("MultiGeometry", "GeometryCollection", "Placemark", "kml", "Document"):
+        return g.GeometryCollection([p for p in parts if p is not None])
+    raise GeometryLiteralError(f"unsupported {kind.upper()} element <{name}>")
+
+
+def _read_xml(text: str, kind: str) -> tuple[str, BaseGeometry]:
+    if not text.strip():
+        return CRS84, shapely.geometry.GeometryCollection()
+    try:
+        root = ET.fromstring(text.strip())
+    except ET.ParseError as exc:
+        raise GeometryLiteralError(f"malformed {kind.upper()} {text.strip()[:80]!r}: {exc}") from None
+    crs = root.get("srsName") or CRS84
+    if kind == "gml" and crs == CRS84 and root.get("srsName") is None:
+        crs = CRS84
+    try:
+        return crs, _xml_geom(root, kind)
+    except GeometryLiteralError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise GeometryLiteralError(f"malformed {kind.upper()} {text.strip()[:80]!r}: {exc}") from None
+
+
+# -- coordinate reference systems -------------------------------------------------------------------------
+
+def _canonical_crs(crs: str) -> str:
+    c = crs.strip().rstrip("/")
+    if c in (CRS84, "http://www.opengis.net/def/crs/OGC/1.3/CRS84", "urn:ogc:def:crs:OGC:1.3:CRS84",
+             "http://www.opengis.net/def/crs/OGC/0/CRS84", "CRS84", "OGC:CRS84"):
+        return CRS84
+    return c
+
+
+@functools.lru_cache(maxsize=256)
+def _transformer(src: str, dst: str):
+    from pyproj import CRS, Transformer
+
+    def crs_of(iri: str):
+        if iri == CRS84:
+            return CRS.from_user_input("OGC:CRS84")
+        m = _EPSG.search(iri)
+        if m:
+            return CRS.from_epsg(int(m.group(1)))
+        try:
+            return CRS.from_user_input(iri)
+        except Exception:  # noqa: BLE001
+            raise GeometryLiteralError(f"unsupported CRS <{iri}>") from None
+
+    return Transformer.from_crs(crs_of(src), crs_of(dst))
+
+
+def to_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
+    """Return ``geom`` (coordinates in ``crs``, in that CRS's own axis order) transformed to CRS84.
+
+    >>> to_crs84(shapely.geometry.Point(60.0, 25.0), EPSG4326).coords[0]
+    (25.0, 60.0)
+    """
+    c = _canonical_crs(crs)
+    if c == CRS84 or geom.is_empty:
         return geom
-    if crs.rstrip("/").endswith("EPSG/0/4326"):
+    if _EPSG.search(c) and _EPSG.search(c).group(1) == "4326":
         return shapely.ops.transform(lambda x, y, *z: (y, x, *z), geom)
-    raise GeometryLiteralError(f"unsupported CRS <{crs}> in {text[:60]!r}")
+    t = _transformer(c, CRS84)
+    return shapely.ops.transform(t.transform, geom)
 
 
-def wkt_literal(geom: BaseGeometry, precision: int | None = None) -> Literal:
-    """Return a geo:wktLiteral term for a CRS84 shapely geometry (no CRS prefix: CRS84 is the default).
+def from_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
+    """Return the CRS84 geometry ``geom`` expressed in ``crs`` (that CRS's own axis order)."""
+    c = _canonical_crs(crs)
+    if c == CRS84 or geom.is_empty:
+        return geom
+    if _EPSG.search(c) and _EPSG.search(c).group(1) == "4326":
+        return shapely.ops.transform(lambda x, y, *z: (y, x, *z), geom)
+    t = _transformer(CRS84, c)
+    return shapely.ops.transform(t.transform, geom)
+
+
+# -- writing ----------------------------------------------------------------------------------------------
+
+def _num(v: float) -> str:
+    r = repr(float(v))
+    return r[:-2] if r.endswith(".0") else r
+
+
+def wkt_literal(geom: BaseGeometry, precision: int | None = None, crs: str = CRS84) -> Literal:
+    """Return a geo:wktLiteral term for a CRS84 shapely geometry (a CRS prefix only when ``crs`` is not CRS84).
 
     >>> from shapely.geometry import Point
     >>> wkt_literal(Point(24.5, 60.25)).value
     'POINT (24.5 60.25)'
+    >>> wkt_literal(Point(24.5, 60.25), crs=EPSG4326).value
+    '<http://www.opengis.net/def/crs/EPSG/0/4326> POINT (60.25 24.5)'
     """
-    text = shapely.to_wkt(geom, rounding_precision=-1 if precision is None else precision, trim=True)
+    c = _canonical_crs(crs)
+    g = from_crs84(geom, c)
+    text = shapely.to_wkt(g, rounding_precision=-1 if precision is None else precision, trim=True)
+    if c != CRS84:
+        text = f"<{c}> {text}"
     return Literal(text, datatype=WKT_LITERAL)
 
 
-import shapely.ops  # noqa: E402  (used lazily above; imported here to keep the module import cheap to read)
+def _pos(coords) -> str:
+    return " ".join(" ".join(_num(v) for v in c) for c in coords)
+
+
+def _gml(geom: BaseGeometry, root: bool, crs: str) -> str:
+    attrs = f' xmlns:gml="{GML_NS}" srsName="{crs}"' if root else ""
+    t = geom.geom_type
+    if t == "Point":
+        inner = "" if geom.is_empty else f"<gml:pos>{_pos(geom.coords)}</gml:pos>"
+        return f"<gml:Point{attrs}>{inner}</gml:Point>"
+    if t in ("LineString", "LinearRing"):
+        return f"<gml:{t}{attrs}><gml:posList>{_pos(geom.coords)}</gml:posList></gml:{t}>"
+    if t == "Polygon":
+        if geom.is_empty:
+            return f"<gml:Polygon{attrs}></gml:Polygon>"
+        ring = lambda r: f"<gml:LinearRing><gml:posList>{_pos(r.coords)}</gml:posList></gml:LinearRing>"  # noqa: E731
+        body = f"<gml:exterior>{ring(geom.exterior)}</gml:exterior>"
+        body += "".join(f"<gml:interior>{ring(i)}</gml:interior>" for i in geom.interiors)
+        return f"<gml:Polygon{attrs}>{body}</gml:Polygon>"
+    names = {"MultiPoint": ("MultiPoint", "pointMember"), "MultiLineString": ("MultiCurve", "curveMember"),
+             "MultiPolygon": ("MultiSurface", "surfaceMember"),
+             "GeometryCollection": ("MultiGeometry", "geometryMember")}
+    outer, member = names[t]
+    body = "".join(f"<gml:{member}>{_gml(p, False, crs)}</gml:{member}>" for p in geom.geoms)
+    return f"<gml:{outer}{attrs}>{body}</gml:{outer}>"
+
+
+def _kml(geom: BaseGeometry) -> str:
+    t = geom.geom_type
+    co = lambda cs: " ".join(",".join(_num(v) for v in c) for c in cs)  # noqa: E731
+    if t == "Point":
+        return f"<Point><coordinates>{co(geom.coords)}</coordinates></Point>"
+    if t in ("LineString", "LinearRing"):
+        return f"<{t}><coordinates>{co(geom.coords)}</coordinates></{t}>"
+    if t == "Polygon":
+        ring = lambda r: f"<LinearRing><coordinates>{co(r.coords)}</coordinates></LinearRing>"  # noqa: E731
+        body = f"<outerBoundaryIs>{ring(geom.exterior)}</outerBoundaryIs>" if not geom.is_empty else ""
+        body += "".join(f"<innerBoundaryIs>{ring(i)}</innerBoundaryIs>" for i in geom.interiors)
+        return f"<Polygon>{body}</Polygon>"
+    return "<MultiGeometry>" + "".join(_kml(p) for p in geom.geoms) + "</MultiGeometry>"
+
+
+def geometry_literal(geom: BaseGeometry, kind: str = "wkt", crs: str = CRS84) -> Literal:
+    """Return a geometry literal of ``kind`` (wkt, geojson, gml, kml) for a CRS84 geometry, written in ``crs``.
+
+    GeoJSON and KML are always CRS84 (their specifications allow nothing else); GML carries ``srsName``.
+
+    >>> from shapely.geometry import Point
+    >>> geometry_literal(Point(1, 2), "geojson").value
+    '{"type": "Point", "coordinates": [1.0, 2.0]}'
+    >>> geometry_literal(Point(1, 2), "gml").value
+    '<gml:Point xmlns:gml="http://www.opengis.net/ont/gml" srsName="http://www.opengis.net/def/crs/OGC/1.3/CRS84"><gml:pos>1 2</gml:pos></gml:Point>'
+    """
+    if kind == "wkt":
+        return wkt_literal(geom, crs=crs)
+    if kind == "geojson":
+        obj = shapely.geometry.mapping(geom) if not geom.is_empty else {"type": geom.geom_type, "coordinates": []}
+        return Literal(json.dumps(_listify(obj)), datatype=GEOJSON_LITERAL)
+    if kind == "gml":
+        c = _canonical_crs(crs)
+        return Literal(_gml(from_crs84(geom, c), True, c), datatype=GML_LITERAL)
+    if kind == "kml":
+        return Literal(_kml(geom), datatype=KML_LITERAL)
+    raise GeometryLiteralError(f"unknown geometry serialization {kind!r}")
+
+
+def _listify(obj):
+    if isinstance(obj, dict):
+        return {k: _listify(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_listify(v) for v in obj]
+    return obj

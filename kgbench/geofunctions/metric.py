@@ -1,55 +1,143 @@
-"""Distances on the WGS84 ellipsoid and on a sphere."""
+"""Distances, lengths, perimeters and areas on the WGS84 ellipsoid (``geof:distance`` ... ``geof:metricPerimeter``).
+
+Every measure is geodesic: point-to-point distances use the exact inverse geodesic of pyproj (Karney), areas and
+lengths use pyproj's geodesic polygon and line integrals, so for measures an edge between two vertices is the
+geodesic between them (topological relations, by contrast, read edges as straight lines in longitude/latitude, as
+GeoSPARQL does for CRS84). Geometries crossing the antimeridian are not split.
+"""
 
 from __future__ import annotations
 
 import math
 
-from pyoxigraph import Literal, NamedNode
+import shapely
 from pyproj import Geod
+from shapely.geometry.base import BaseGeometry
 
 from kgbench.geofunctions.literals import parse_geometry
 from kgbench.geofunctions.registry import GeoFunction
+from kgbench.geofunctions.terms import double
+from kgbench.geofunctions.units import UOM, area_factor, length_factor
+
+__all__ = [
+    "GEOF", "KGBF", "UOM", "WGS84", "geodesic_distance_m", "nearest_geodesic_points", "length_m", "area_m2",
+    "perimeter_m", "FUNCTIONS", "unit_factor",
+]
 
 GEOF = "http://www.opengis.net/def/function/geosparql/"
 KGBF = "https://w3id.org/kgbench/function#"
-UOM = "http://www.opengis.net/def/uom/OGC/1.0/"
-XSD_DOUBLE = NamedNode("http://www.w3.org/2001/XMLSchema#double")
 WGS84 = Geod(ellps="WGS84")
+_A = 6378137.0
+_E2 = 6.69437999014e-3
 
-#: metres per unit, for the OGC uom: IRIs kgbench understands
-UNITS_M = {
-    UOM + "metre": 1.0, UOM + "meter": 1.0, UOM + "kilometre": 1000.0, UOM + "kilometer": 1000.0,
-    UOM + "mile": 1609.344, UOM + "statuteMile": 1609.344, UOM + "nauticalMile": 1852.0,
-    UOM + "foot": 0.3048, UOM + "yard": 0.9144,
-}
+#: kept for the callers of the first contract: metres per unit of length
+unit_factor = length_factor
 
 
-def unit_factor(unit) -> float:
-    """Return metres per one of ``unit`` (a uom: IRI term); an unknown unit raises ValueError naming it."""
-    iri = getattr(unit, "value", str(unit))
-    try:
-        return UNITS_M[iri]
-    except KeyError:
-        raise ValueError(f"unknown unit of length <{iri}>") from None
+def _local_scale(lat: float) -> tuple[float, float]:
+    """Return metres per degree of longitude and of latitude at ``lat`` on WGS84."""
+    s = math.sin(math.radians(lat))
+    w = math.sqrt(1.0 - _E2 * s * s)
+    n = _A / w
+    m = _A * (1.0 - _E2) / (w ** 3)
+    return n * math.cos(math.radians(lat)) * math.pi / 180.0, m * math.pi / 180.0
 
 
-def geodesic_distance_m(a, b) -> float:
+def nearest_geodesic_points(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Return the pair of (lon, lat) points, one on ``a`` and one on ``b``, nearest on the ellipsoid.
+
+    The nearest pair is searched in a local metric frame (metres per degree of longitude and latitude at the
+    pair's latitude), re-centred twice, so the answer is the geodesic minimum up to the curvature of the
+    frame over the pair's extent.
+    """
+    pa, pb = shapely.ops.nearest_points(a, b)
+    for _ in range(2):
+        kx, ky = _local_scale((pa.y + pb.y) / 2.0)
+        sa = shapely.affinity.scale(a, kx, ky, origin=(0, 0))
+        sb = shapely.affinity.scale(b, kx, ky, origin=(0, 0))
+        qa, qb = shapely.ops.nearest_points(sa, sb)
+        na = shapely.geometry.Point(qa.x / kx, qa.y / ky)
+        nb = shapely.geometry.Point(qb.x / kx, qb.y / ky)
+        if na.equals(pa) and nb.equals(pb):
+            break
+        pa, pb = na, nb
+    return (pa.x, pa.y), (pb.x, pb.y)
+
+
+def geodesic_distance_m(a: BaseGeometry, b: BaseGeometry) -> float:
     """Return the minimum WGS84 geodesic distance in metres between two CRS84 shapely geometries.
 
-    Points use the exact inverse geodesic; other geometries are reduced to their nearest pair of points
-    first (planar nearest points in lon/lat, then the geodesic between them), 0 when they intersect.
+    Two points: the exact inverse geodesic. Geometries that intersect: 0. Otherwise the geodesic between
+    the nearest pair of points (:func:`nearest_geodesic_points`). An empty geometry raises ValueError.
+
+    >>> from shapely.geometry import Point
+    >>> round(geodesic_distance_m(Point(0, 0), Point(1, 0)))
+    111319
     """
+    if a.is_empty or b.is_empty:
+        raise ValueError("distance to an empty geometry is undefined")
+    if a.geom_type == "Point" and b.geom_type == "Point":
+        return WGS84.inv(a.x, a.y, b.x, b.y)[2]
     if a.intersects(b):
         return 0.0
-    from shapely.ops import nearest_points
+    (x1, y1), (x2, y2) = nearest_geodesic_points(a, b)
+    return WGS84.inv(x1, y1, x2, y2)[2]
 
-    pa, pb = nearest_points(a, b)
-    return WGS84.inv(pa.x, pa.y, pb.x, pb.y)[2]
+
+def _rings(geom: BaseGeometry):
+    """Yield (exterior, interiors) of every polygon in ``geom``."""
+    for p in getattr(geom, "geoms", [geom]):
+        if p.geom_type == "Polygon" and not p.is_empty:
+            yield p.exterior, list(p.interiors)
+        elif p.geom_type in ("MultiPolygon", "GeometryCollection"):
+            yield from _rings(p)
+
+
+def _ring_area(ring) -> float:
+    xs, ys = ring.xy
+    return abs(WGS84.polygon_area_perimeter(xs, ys)[0])
+
+
+def area_m2(geom: BaseGeometry) -> float:
+    """Return the geodesic area in square metres on WGS84 of the polygons in ``geom`` (holes subtracted).
+
+    Points and lines have area 0. An empty geometry has area 0.
+
+    >>> from shapely.geometry import box
+    >>> round(area_m2(box(0, 0, 1, 1)) / 1e6)
+    12309
+    """
+    return sum(_ring_area(ext) - sum(_ring_area(h) for h in holes) for ext, holes in _rings(geom))
+
+
+def _line_length(line) -> float:
+    xs, ys = line.xy
+    return WGS84.line_length(xs, ys) if len(xs) > 1 else 0.0
+
+
+def perimeter_m(geom: BaseGeometry) -> float:
+    """Return the geodesic length in metres of the boundary of the polygons in ``geom`` (holes included); 0 for others."""
+    return sum(_line_length(ext) + sum(_line_length(h) for h in holes) for ext, holes in _rings(geom))
+
+
+def length_m(geom: BaseGeometry) -> float:
+    """Return the geodesic length in metres of ``geom``: lines their length, polygons their perimeter, points 0."""
+    t = geom.geom_type
+    if geom.is_empty or t in ("Point", "MultiPoint"):
+        return 0.0
+    if t in ("LineString", "LinearRing"):
+        return _line_length(geom)
+    if t == "Polygon":
+        return perimeter_m(geom)
+    return sum(length_m(g) for g in geom.geoms)
 
 
 def geof_distance(a, b, unit):
     """Return the minimum geodesic distance between two geometries on WGS84, in ``unit`` (xsd:double).
 
+    0 when they intersect; an empty geometry or an unknown unit is an error.
+
+    >>> from pyoxigraph import Literal, NamedNode
     >>> from kgbench.geofunctions.literals import WKT_LITERAL
     >>> hel = Literal("POINT(24.9384 60.1699)", datatype=WKT_LITERAL)
     >>> tku = Literal("POINT(22.2666 60.4518)", datatype=WKT_LITERAL)
@@ -58,7 +146,100 @@ def geof_distance(a, b, unit):
     151.0
     """
     metres = geodesic_distance_m(parse_geometry(a), parse_geometry(b))
-    return Literal(repr(metres / unit_factor(unit)), datatype=XSD_DOUBLE)
+    return double(metres / length_factor(unit))
 
 
-FUNCTIONS = [GeoFunction(GEOF + "distance", geof_distance)]
+def geof_metric_distance(a, b):
+    """Return the minimum geodesic distance between two geometries on WGS84, in metres (xsd:double).
+
+    >>> from pyoxigraph import Literal
+    >>> from kgbench.geofunctions.literals import WKT_LITERAL
+    >>> round(float(geof_metric_distance(Literal("POINT(0 0)", datatype=WKT_LITERAL), Literal("POINT(0 1)", datatype=WKT_LITERAL)).value))
+    110574
+    """
+    return double(geodesic_distance_m(parse_geometry(a), parse_geometry(b)))
+
+
+def geof_area(g, unit):
+    """Return the geodesic area of a geometry on WGS84 in ``unit`` (an area unit, or a length unit squared).
+
+    >>> from pyoxigraph import Literal, NamedNode
+    >>> from kgbench.geofunctions.literals import WKT_LITERAL
+    >>> w = Literal("POLYGON((0 0,1 0,1 1,0 1,0 0))", datatype=WKT_LITERAL)
+    >>> round(float(geof_area(w, NamedNode(UOM + "squareKilometre")).value))
+    12309
+    """
+    return double(area_m2(parse_geometry(g)) / area_factor(unit))
+
+
+def geof_metric_area(g):
+    """Return the geodesic area of a geometry on WGS84 in square metres (0 for points and lines).
+
+    >>> from pyoxigraph import Literal
+    >>> from kgbench.geofunctions.literals import WKT_LITERAL
+    >>> float(geof_metric_area(Literal("LINESTRING(0 0,1 1)", datatype=WKT_LITERAL)).value)
+    0.0
+    """
+    return double(area_m2(parse_geometry(g)))
+
+
+def geof_length(g, unit):
+    """Return the geodesic length of a geometry on WGS84 in ``unit`` (polygons: their perimeter; points: 0).
+
+    >>> from pyoxigraph import Literal, NamedNode
+    >>> from kgbench.geofunctions.literals import WKT_LITERAL
+    >>> round(float(geof_length(Literal("LINESTRING(0 0,1 0)", datatype=WKT_LITERAL), NamedNode(UOM + "metre")).value))
+    111319
+    """
+    return double(length_m(parse_geometry(g)) / length_factor(unit))
+
+
+def geof_metric_length(g):
+    """Return the geodesic length of a geometry on WGS84 in metres (polygons: their perimeter; points: 0).
+
+    >>> from pyoxigraph import Literal
+    >>> from kgbench.geofunctions.literals import WKT_LITERAL
+    >>> round(float(geof_metric_length(Literal("LINESTRING(0 0,0 1)", datatype=WKT_LITERAL)).value))
+    110574
+    """
+    return double(length_m(parse_geometry(g)))
+
+
+def geof_perimeter(g, unit):
+    """Return the geodesic perimeter (boundary length, holes included) of the polygons of a geometry in ``unit``.
+
+    Points and lines have perimeter 0.
+
+    >>> from pyoxigraph import Literal, NamedNode
+    >>> from kgbench.geofunctions.literals import WKT_LITERAL
+    >>> round(float(geof_perimeter(Literal("POLYGON((0 0,1 0,1 1,0 1,0 0))", datatype=WKT_LITERAL), NamedNode(UOM + "kilometre")).value))
+    444
+    """
+    return double(perimeter_m(parse_geometry(g)) / length_factor(unit))
+
+
+def geof_metric_perimeter(g):
+    """Return the geodesic perimeter of the polygons of a geometry in metres (0 for points and lines).
+
+    >>> from pyoxigraph import Literal
+    >>> from kgbench.geofunctions.literals import WKT_LITERAL
+    >>> round(float(geof_metric_perimeter(Literal("POLYGON((0 0,1 0,1 1,0 1,0 0))", datatype=WKT_LITERAL)).value) / 1000)
+    444
+    """
+    return double(perimeter_m(parse_geometry(g)))
+
+
+FUNCTIONS = [
+    GeoFunction(GEOF + "distance", geof_distance),
+    GeoFunction(GEOF + "metricDistance", geof_metric_distance),
+    GeoFunction(GEOF + "area", geof_area),
+    GeoFunction(GEOF + "metricArea", geof_metric_area),
+    GeoFunction(GEOF + "length", geof_length),
+    GeoFunction(GEOF + "metricLength", geof_metric_length),
+    GeoFunction(GEOF + "perimeter", geof_perimeter),
+    GeoFunction(GEOF + "metricPerimeter", geof_metric_perimeter),
+]
+
+import shapely.affinity  # noqa: E402
+import shapely.geometry  # noqa: E402
+import shapely.ops  # noqa: E402

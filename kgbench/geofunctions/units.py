@@ -1,0 +1,82 @@
+"""Units of measure: the OGC ``uom:`` IRIs and their QUDT equivalents, as factors to metres or square metres.
+
+Angular units (degree, radian) are read as arc on the WGS84 authalic/mean sphere for lengths and distances:
+one degree of arc is ``MEAN_RADIUS_M * pi / 180`` metres. An unknown unit raises ValueError naming it.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["UOM", "QUDT", "MEAN_RADIUS_M", "LENGTH_M", "AREA_M2", "length_factor", "area_factor", "is_angular"]
+
+UOM = "http://www.opengis.net/def/uom/OGC/1.0/"
+QUDT = "http://qudt.org/vocab/unit/"
+#: IUGG mean Earth radius R1 = (2a + b) / 3 for WGS84, in metres
+MEAN_RADIUS_M = 6371008.7714
+
+_DEG_M = MEAN_RADIUS_M * math.pi / 180.0
+_LEN = {
+    "metre": 1.0, "meter": 1.0, "kilometre": 1000.0, "kilometer": 1000.0, "centimetre": 0.01, "centimeter": 0.01,
+    "millimetre": 0.001, "millimeter": 0.001, "mile": 1609.344, "statuteMile": 1609.344,
+    "nauticalMile": 1852.0, "foot": 0.3048, "usSurveyFoot": 1200.0 / 3937.0, "yard": 0.9144,
+    "inch": 0.0254, "degree": _DEG_M, "radian": MEAN_RADIUS_M,
+}
+_QUDT_LEN = {
+    "M": 1.0, "KiloM": 1000.0, "CentiM": 0.01, "MilliM": 0.001, "MI": 1609.344, "MI_US": 1609.3472,
+    "MI_N": 1852.0, "NauticalMile": 1852.0, "FT": 0.3048, "FT_US": 1200.0 / 3937.0, "YD": 0.9144,
+    "IN": 0.0254, "DEG": _DEG_M, "RAD": MEAN_RADIUS_M,
+}
+#: metres per unit, keyed by full IRI
+LENGTH_M = {**{UOM + k: v for k, v in _LEN.items()}, **{QUDT + k: v for k, v in _QUDT_LEN.items()}}
+_AREA = {
+    "squareMetre": 1.0, "squareMeter": 1.0, "squareKilometre": 1e6, "squareKilometer": 1e6, "hectare": 1e4,
+    "are": 100.0, "acre": 4046.8564224, "squareMile": 1609.344 ** 2, "squareFoot": 0.3048 ** 2,
+    "squareYard": 0.9144 ** 2,
+}
+_QUDT_AREA = {"M2": 1.0, "KiloM2": 1e6, "HA": 1e4, "AC": 4046.8564224, "MI2": 1609.344 ** 2, "FT2": 0.3048 ** 2,
+              "YD2": 0.9144 ** 2, "ARE": 100.0}
+#: square metres per unit, keyed by full IRI
+AREA_M2 = {**{UOM + k: v for k, v in _AREA.items()}, **{QUDT + k: v for k, v in _QUDT_AREA.items()}}
+_ANGULAR = {UOM + "degree", UOM + "radian", QUDT + "DEG", QUDT + "RAD"}
+
+
+def _iri(unit) -> str:
+    v = getattr(unit, "value", unit)
+    return str(v).strip()
+
+
+def length_factor(unit) -> float:
+    """Return metres per one ``unit`` (a uom:/QUDT IRI term or string); an unknown unit raises ValueError naming it.
+
+    >>> length_factor(UOM + "kilometre")
+    1000.0
+    >>> length_factor(UOM + "furlong")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown unit of length <http://www.opengis.net/def/uom/OGC/1.0/furlong>
+    """
+    iri = _iri(unit)
+    try:
+        return LENGTH_M[iri]
+    except KeyError:
+        raise ValueError(f"unknown unit of length <{iri}>") from None
+
+
+def area_factor(unit) -> float:
+    """Return square metres per one ``unit``; a unit of length counts as its square; unknown units raise ValueError.
+
+    >>> area_factor(UOM + "hectare"), area_factor(UOM + "kilometre")
+    (10000.0, 1000000.0)
+    """
+    iri = _iri(unit)
+    if iri in AREA_M2:
+        return AREA_M2[iri]
+    if iri in LENGTH_M:
+        return LENGTH_M[iri] ** 2
+    raise ValueError(f"unknown unit of area <{iri}>")
+
+
+def is_angular(unit) -> bool:
+    """Return True when ``unit`` is degree or radian (uom: or QUDT)."""
+    return _iri(unit) in _ANGULAR
