@@ -1,0 +1,95 @@
+"""The benchmark item: one question with its computed answer, the executed SPARQL and its gold triples."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from kgbench.kg.paths import atomic_write
+
+__all__ = ["Item", "item_id", "write_jsonl", "read_jsonl", "DatasetError"]
+
+
+class DatasetError(ValueError):
+    """A dataset file that is missing or malformed; the message names the file and line."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Item:
+    """Return one benchmark item; its keys and their meaning are fixed by DESIGN.md (never renamed)."""
+
+    id: str
+    template_id: str
+    template_version: int
+    sub_template_id: str
+    variant_id: str
+    language: str
+    question: str
+    answer_format: str
+    answer: object
+    unit: str | None
+    acceptable: list
+    false_premise: bool
+    perturbation: object
+    entities: Mapping[str, Mapping[str, str]]
+    bindings: Mapping[str, object]
+    sparql: str
+    gold_triples: str
+    kg: str
+    stratum: Mapping[str, str]
+    snapshot: str
+    scale: str | None = None
+
+    def to_dict(self) -> dict:
+        """Return the item as a plain dict (the JSON line's content)."""
+        return dataclasses.asdict(self)
+
+    def to_json(self) -> str:
+        """Return the item as one JSON line (no trailing newline), keys in a fixed order."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "Item":
+        """Return an item from a dict read back from JSON (extra keys are ignored)."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+def item_id(*parts: object) -> str:
+    """Return a stable item id from the template id and the parts that make the item unique.
+
+    >>> item_id("A1", "snap", "x", "y")
+    'A1-fe79347522dd'
+    """
+    digest = hashlib.sha256("|".join(str(p) for p in parts).encode()).hexdigest()[:12]
+    return f"{parts[0]}-{digest}"
+
+
+def write_jsonl(items: Iterable[Item], path: str | Path) -> int:
+    """Write items as JSON lines atomically (temp file, then rename) and return how many were written."""
+    n = 0
+    with atomic_write(path) as f:
+        for it in items:
+            f.write(it.to_json() + "\n")
+            n += 1
+    return n
+
+
+def read_jsonl(path: str | Path) -> list[Item]:
+    """Return the items of a JSONL dataset; a missing file or a bad line raises DatasetError naming it."""
+    path = Path(path)
+    if not path.is_file():
+        raise DatasetError(f"{path}: dataset file not found")
+    items = []
+    with path.open(encoding="utf-8") as f:
+        for no, line in enumerate(f, start=1):
+            if not line.strip():
+                continue
+            try:
+                items.append(Item.from_dict(json.loads(line)))
+            except (json.JSONDecodeError, TypeError) as exc:
+                raise DatasetError(f"{path}: line {no}: not an item: {exc}") from None
+    return items

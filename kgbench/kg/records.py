@@ -1,0 +1,34 @@
+"""The source-neutral entity record every source builder produces and the snapshot writer consumes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from shapely.geometry.base import BaseGeometry
+
+
+@dataclasses.dataclass
+class EntityRecord:
+    """One entity of a source graph, before strata and canonical names are assigned.
+
+    ``key`` is the entity's path below the kgbench entity namespace (``osm/node/123``) and must be unique
+    in a snapshot. ``qualifiers`` are what disambiguates a shared name, most natural first (a street, a
+    district, an admin area); the coordinates are always tried last.
+    """
+
+    key: str
+    graph: str
+    cls: str
+    category: str
+    name: str
+    geometry: BaseGeometry
+    labels: list[tuple[str, str | None]] = dataclasses.field(default_factory=list)
+    source_ids: list[str] = dataclasses.field(default_factory=list)
+    source_iris: list[str] = dataclasses.field(default_factory=list)
+    qualifiers: list[str] = dataclasses.field(default_factory=list)
+    tags: list[str] = dataclasses.field(default_factory=list)
+    population: int | None = None
+    iso_a3: str | None = None
+    #: the country this entity is known to lie in (a country polygon's own code); None: point-in-polygon decides
+    country_hint: str | None = None
+    neighbours: tuple[str, ...] = ()

@@ -1,0 +1,217 @@
+"""The knowledge graph a user queries: an Oxigraph store with the geo functions, or a remote SPARQL endpoint."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+
+from pyoxigraph import (BlankNode, DefaultGraph, Literal, NamedNode, QueryBoolean, QuerySolutions, RdfFormat,
+                        Store, Variable)
+
+from kgbench.geofunctions import Registry, default_registry
+from kgbench.kg.build import Snapshot, SnapshotError, build_snapshot
+from kgbench.kg.paths import atomic_directory, cache_dir
+from kgbench.kg.results import QueryResult
+from kgbench.ontologies import PREFIXES
+
+__all__ = ["KG", "open_kg", "QuerySyntaxError", "DataFileError", "load_store", "rdf_format_of"]
+
+_STORE_MARKER = "kgbench-store.json"
+
+
+class QuerySyntaxError(ValueError):
+    """A SPARQL query that does not parse; the message carries the parser's message and position."""
+
+
+class DataFileError(ValueError):
+    """An RDF data file that is missing or malformed; the message names the file and the position."""
+
+
+_FORMATS = {".nt": RdfFormat.N_TRIPLES, ".nq": RdfFormat.N_QUADS, ".ttl": RdfFormat.TURTLE, ".trig": RdfFormat.TRIG,
+            ".rdf": RdfFormat.RDF_XML, ".owl": RdfFormat.RDF_XML, ".xml": RdfFormat.RDF_XML, ".n3": RdfFormat.N3,
+            ".jsonld": RdfFormat.JSON_LD}
+
+
+def rdf_format_of(path: str | Path) -> RdfFormat:
+    """Return the RDF format of a file from its extension; an unknown extension raises DataFileError.
+
+    >>> rdf_format_of("a.nt") == RdfFormat.N_TRIPLES
+    True
+    """
+    ext = Path(path).suffix.lower()
+    if ext not in _FORMATS:
+        raise DataFileError(f"{path}: unknown RDF file extension {ext!r} (known: {', '.join(sorted(_FORMATS))})")
+    return _FORMATS[ext]
+
+
+def _term(value):
+    if isinstance(value, (NamedNode, BlankNode, Literal)):
+        return value
+    if isinstance(value, bool):
+        return Literal("true" if value else "false", datatype=NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))
+    if isinstance(value, (int, float, str)):
+        return Literal(value)
+    raise TypeError(f"cannot bind {value!r} of type {type(value).__name__} as an RDF term")
+
+
+class KG:
+    """Return query results over a knowledge graph held in an Oxigraph store, with kgbench's geo functions.
+
+    Queries see the union of all named graphs as their default graph, know the kgbench prefixes
+    (``geo:``, ``geof:``, ``uom:``, ``kgb:``...), and take role values as RDF terms through
+    ``bindings`` (never pasted into the text).
+
+    >>> kg = KG.from_text('<http://ex.org/a> <http://www.opengis.net/ont/geosparql#asWKT> "POINT(24.94 60.17)"^^<http://www.opengis.net/ont/geosparql#wktLiteral> .')
+    >>> r = kg.query("SELECT ?w WHERE { ?s geo:asWKT ?w }")
+    >>> r.rows[0][0].value
+    'POINT(24.94 60.17)'
+    """
+
+    def __init__(self, store: Store, *, snapshot: Snapshot | None = None, registry: Registry | None = None,
+                 strict: bool = False, on_warning: Callable[[str], None] | None = None):
+        self.store = store
+        self.snapshot = snapshot
+        self.registry = registry or default_registry()
+        self.strict = strict
+        self.on_warning = on_warning
+
+    @property
+    def snapshot_id(self) -> str:
+        """Return the id of the snapshot loaded, or 'custom' for user data."""
+        return self.snapshot.id if self.snapshot else "custom"
+
+    @classmethod
+    def from_text(cls, text: str, fmt: RdfFormat = RdfFormat.N_TRIPLES, **kw) -> "KG":
+        """Return an in-memory KG holding the RDF text (N-Triples by default)."""
+        store = Store()
+        try:
+            store.load(text, fmt)
+        except SyntaxError as exc:
+            raise DataFileError(f"<text>: {exc}") from None
+        return cls(store, **kw)
+
+    @classmethod
+    def from_files(cls, paths: Iterable[str | Path], **kw) -> "KG":
+        """Return an in-memory KG with these RDF files loaded (each triple file into its own named graph).
+
+        A missing or malformed file raises :class:`DataFileError` naming the file and the position.
+        """
+        store = Store()
+        for p in paths:
+            load_file(store, p)
+        return cls(store, **kw)
+
+    def query(self, sparql: str, *, bindings: Mapping[str, object] | None = None,
+              strict: bool | None = None) -> QueryResult:
+        """Return the materialized result of a SPARQL query with the geo functions registered.
+
+        Geo-function failures are counted: they appear in ``result.warnings`` (and go to ``on_warning``);
+        in strict mode (here or on the KG) a failure raises GeoFunctionError after the query.
+        A syntax error raises :class:`QuerySyntaxError` with the parser's position.
+        """
+        binding = self.registry.bind()
+        subs = {Variable(k): _term(v) for k, v in (bindings or {}).items()}
+        try:
+            raw = self.store.query(sparql, prefixes=PREFIXES, use_default_graph_as_union=True,
+                                   substitutions=subs or None, custom_functions=binding.functions,
+                                   custom_aggregate_functions=binding.aggregates)
+        except SyntaxError as exc:
+            raise QuerySyntaxError(f"SPARQL syntax {exc}") from None
+        if isinstance(raw, QuerySolutions):
+            variables = [v.value for v in raw.variables]
+            rows = [tuple(sol[v] for v in variables) for sol in raw]
+            result = QueryResult("select", variables, rows)
+        elif isinstance(raw, QueryBoolean):
+            result = QueryResult("ask", boolean=bool(raw))
+        else:
+            result = QueryResult("construct", triples=list(raw))
+        result.warnings = binding.check(self.strict if strict is None else strict)
+        if self.on_warning:
+            for w in result.warnings:
+                self.on_warning(w)
+        return result
+
+    def count_triples(self) -> dict[str, int]:
+        """Return the number of triples per named graph (the default graph as '')."""
+        r = self.query("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g")
+        out = {row["g"].value: int(row["n"].value) for row in r}
+        default = len(list(self.store.quads_for_pattern(None, None, None, DefaultGraph())))
+        if default:
+            out[""] = default
+        return out
+
+    def info(self) -> dict:
+        """Return triples per graph and entities per category, country, income tier and density tier."""
+        out: dict = {"snapshot": self.snapshot_id, "triples": self.count_triples()}
+        for key, prop in (("category", "kgb:category"), ("country", "kgb:country"),
+                          ("income_tier", "kgb:incomeTier"), ("density_tier", "kgb:densityTier")):
+            r = self.query(f"SELECT ?v (COUNT(?e) AS ?n) WHERE {{ ?e {prop} ?v }} GROUP BY ?v ORDER BY DESC(?n) ?v")
+            out[key] = {row["v"].value: int(row["n"].value) for row in r}
+        r = self.query("SELECT ?g (COUNT(?e) AS ?n) WHERE { GRAPH ?g { ?e a kgb:Entity } } GROUP BY ?g ORDER BY ?g")
+        out["entities"] = {row["g"].value: int(row["n"].value) for row in r}
+        return out
+
+
+def load_file(store: Store, path: str | Path, graph: NamedNode | None = None) -> None:
+    """Load one RDF file into ``store`` (triples into ``graph``, default: a graph named after the file)."""
+    path = Path(path)
+    fmt = rdf_format_of(path)
+    if not path.is_file():
+        raise DataFileError(f"{path}: data file not found")
+    to_graph = None
+    if fmt in (RdfFormat.N_TRIPLES, RdfFormat.TURTLE, RdfFormat.RDF_XML, RdfFormat.N3, RdfFormat.JSON_LD):
+        to_graph = graph or NamedNode(path.resolve().as_uri())
+    try:
+        store.load(path=str(path), format=fmt, to_graph=to_graph, base_iri=path.resolve().as_uri())
+    except SyntaxError as exc:
+        raise DataFileError(f"{path}: {exc}") from None
+
+
+def load_store(snapshot: Snapshot, cache: str | Path | None = None, *,
+               progress: Callable[[str], None] | None = None) -> Path:
+    """Return the folder of the on-disk Oxigraph store holding ``snapshot``, loading it first if needed.
+
+    Loading goes into a temporary folder renamed into place when complete: a failed load leaves the
+    previous store intact and never leaves a half-loaded one where a later run would use it.
+    """
+    target = cache_dir(cache) / "stores" / snapshot.id
+    marker = target / _STORE_MARKER
+    if marker.is_file():
+        return target
+    say = progress or (lambda m: None)
+    with atomic_directory(target) as tmp:
+        store = Store(str(tmp))
+        for graph, f in snapshot.graph_files():
+            say(f"loading {f.name} into the store")
+            try:
+                store.bulk_load(path=str(f), format=RdfFormat.N_TRIPLES, to_graph=graph)
+            except SyntaxError as exc:
+                raise DataFileError(f"{f}: corrupt N-Triples: {exc}") from None
+        store.flush()
+        store.optimize()
+        del store
+        (tmp / _STORE_MARKER).write_text(json.dumps({"snapshot": snapshot.id}) + "\n")
+    return target
+
+
+def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | None = None, strict: bool = False,
+            progress: Callable[[str], None] | None = None, on_warning: Callable[[str], None] | None = None) -> KG:
+    """Return the default snapshot's KG (building and loading it on first use), or an in-memory KG of ``data`` files.
+
+    >>> kg = open_kg()            # doctest: +SKIP
+    >>> kg.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").rows  # doctest: +SKIP
+    """
+    if data:
+        return KG.from_files(data, strict=strict, on_warning=on_warning)
+    snapshot = build_snapshot(cache, progress=progress)
+    folder = load_store(snapshot, cache, progress=progress)
+    try:
+        store = Store.read_only(str(folder))
+    except OSError as exc:
+        raise SnapshotError(f"{folder}: cannot open the store: {exc}") from None
+    return KG(store, snapshot=snapshot, strict=strict, on_warning=on_warning)
+
+
+_POSITION = re.compile(r"(\d+):(\d+)")

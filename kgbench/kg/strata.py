@@ -1,0 +1,154 @@
+"""Stratification of entities: country by point-in-polygon, World Bank income tier, H3 density tier."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+
+import h3
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+from shapely.strtree import STRtree
+
+__all__ = ["representative_point", "CountryLocator", "DensityTiers", "H3_RESOLUTION", "DENSITY_RESOLUTION"]
+
+#: resolution of the H3 cell every entity carries (about 0.1 km2, street-block scale)
+H3_RESOLUTION = 9
+#: resolution at which population is aggregated for the density tier (about 12,000 km2 per cell)
+DENSITY_RESOLUTION = 3
+
+
+def representative_point(geom: BaseGeometry) -> tuple[float, float]:
+    """Return (lon, lat) of a point that lies on the geometry: the point itself, a line's midpoint, a point inside a polygon.
+
+    >>> from shapely.geometry import LineString, Polygon
+    >>> representative_point(LineString([(0, 0), (2, 0)]))
+    (1.0, 0.0)
+    >>> representative_point(Polygon([(0, 0), (2, 0), (2, 2), (0, 2)]))
+    (1.0, 1.0)
+    """
+    if geom.geom_type == "Point":
+        return geom.x, geom.y
+    if geom.geom_type in ("LineString", "MultiLineString"):
+        longest = max(getattr(geom, "geoms", [geom]), key=lambda g: g.length)
+        p = longest.interpolate(0.5, normalized=True)
+    else:
+        p = geom.point_on_surface()
+    return p.x, p.y
+
+
+class CountryLocator:
+    """Return the ISO alpha-3 code of the country a point lies in, or of the nearest country offshore.
+
+    >>> from shapely.geometry import box
+    >>> loc = CountryLocator([("AAA", box(0, 0, 1, 1)), ("BBB", box(2, 0, 3, 1))])
+    >>> loc.locate(0.5, 0.5), loc.locate(1.9, 0.5)
+    ('AAA', 'BBB')
+    """
+
+    def __init__(self, countries: Iterable[tuple[str, BaseGeometry]]):
+        pairs = list(countries)
+        self._codes = [c for c, _ in pairs]
+        self._geoms = [g for _, g in pairs]
+        self._tree = STRtree(self._geoms)
+        for g in self._geoms:
+            shapely.prepare(g)
+
+    def locate(self, lon: float, lat: float) -> str:
+        """Return the code of the country containing (lon, lat); offshore, the nearest one."""
+        p = shapely.Point(lon, lat)
+        hits = self._tree.query(p, predicate="intersects")
+        if len(hits):
+            return self._codes[int(min(hits))]
+        return self._codes[int(self._tree.nearest(p))]
+
+
+@dataclasses.dataclass(frozen=True)
+class DensityTiers:
+    """Return density tiers of H3 resolution-3 cells from population summed per cell.
+
+    Cells are cut at the 33rd and 67th percentiles of the populated cells' sums; a cell with no
+    gazetteer place is 'low'.
+
+    >>> t = DensityTiers.from_places([(0.0, 0.0, 10), (50.0, 50.0, 1000), (-60.0, -10.0, 100000)])
+    >>> t.tier(0.0, 0.0), t.tier(-60.0, -10.0), t.tier(120.0, 10.0)
+    ('low', 'high', 'low')
+    """
+
+    population: Mapping[str, int]
+    p33: float
+    p67: float
+
+    @classmethod
+    def from_places(cls, places: Iterable[tuple[float, float, int]]) -> "DensityTiers":
+        """Return tiers from (lon, lat, population) triples."""
+        sums: dict[str, int] = defaultdict(int)
+        for lon, lat, pop in places:
+            sums[h3.latlng_to_cell(lat, lon, DENSITY_RESOLUTION)] += int(pop)
+        values = np.array(sorted(sums.values()), dtype=float)
+        p33, p67 = (float(np.percentile(values, 33)), float(np.percentile(values, 67))) if len(values) else (0.0, 0.0)
+        return cls(dict(sums), p33, p67)
+
+    def tier_of_cell(self, cell: str) -> str:
+        """Return 'low', 'medium' or 'high' for a resolution-3 cell."""
+        pop = self.population.get(cell, 0)
+        if pop <= self.p33:
+            return "low"
+        return "medium" if pop <= self.p67 else "high"
+
+    def tier(self, lon: float, lat: float) -> str:
+        """Return the tier of the resolution-3 cell containing (lon, lat)."""
+        return self.tier_of_cell(h3.latlng_to_cell(lat, lon, DENSITY_RESOLUTION))
+
+
+def disambiguate(names: Sequence[str], qualifiers: Sequence[Sequence[str]],
+                 coords: Sequence[tuple[float, float]]) -> list[str]:
+    """Return names made unique by adding qualifiers in order, then coordinates, only where needed.
+
+    A name shared by several entities gains its first qualifier; those still sharing a name gain the
+    next, and so on; the last resort is ``(lat, lon)`` to 4 and then 6 decimals.
+
+    >>> disambiguate(["Cafe", "Cafe", "Bar"], [["Main St"], ["Side St"], ["Main St"]], [(0, 0), (1, 1), (2, 2)])
+    ['Cafe (Main St)', 'Cafe (Side St)', 'Bar']
+    >>> disambiguate(["X", "X"], [["A"], ["A"]], [(24.5, 60.25), (24.6, 60.25)])
+    ['X (A, 60.2500, 24.5000)', 'X (A, 60.2500, 24.6000)']
+    """
+    out = list(names)
+    levels = [list(q) for q in qualifiers]
+    for i, (lon, lat) in enumerate(coords):
+        levels[i] = levels[i] + [f"{lat:.4f}, {lon:.4f}", f"{lat:.6f}, {lon:.6f}"]
+    depth = [0] * len(out)
+    while True:
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i, n in enumerate(out):
+            groups[n].append(i)
+        clashes = [idx for idx in groups.values() if len(idx) > 1]
+        if not clashes:
+            return out
+        progressed = False
+        for idx in clashes:
+            for i in idx:
+                if depth[i] < len(levels[i]):
+                    depth[i] += 1
+                    quals = _dedupe(levels[i][:depth[i]])
+                    if depth[i] == len(levels[i]) - 1 or depth[i] == len(levels[i]):
+                        quals = _dedupe([q for q in levels[i][:depth[i]] if q not in levels[i][-2:]]
+                                        + [levels[i][depth[i] - 1]])
+                    out[i] = f"{names[i]} ({', '.join(quals)})"
+                    progressed = True
+        if not progressed:  # identical names, qualifiers and coordinates: number them
+            for idx in clashes:
+                for k, i in enumerate(idx[1:], start=2):
+                    out[i] = f"{out[i]} #{k}"
+            return out
+
+
+def _dedupe(items):
+    seen, out = set(), []
+    for x in items:
+        if x not in seen:
+            seen.add(x)
+            out.append(x)
+    return out

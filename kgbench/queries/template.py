@@ -1,0 +1,271 @@
+"""Templates as data: loading, validating and compiling the one-file-per-id question templates."""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import functools
+import json
+import re
+import string
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+
+import yaml
+from pyoxigraph import BlankNode, Literal, NamedNode, Store
+
+from kgbench.ontologies import PREFIXES
+
+__all__ = ["Template", "Role", "SubTemplate", "Variant", "TemplateError", "UnknownTemplateError",
+           "template_ids", "load_template", "load_template_file", "validate_templates", "roles_query",
+           "render_values"]
+
+
+class TemplateError(ValueError):
+    """A template file that is not valid; the message names the file and the field."""
+
+
+class UnknownTemplateError(KeyError):
+    """A template id that does not exist; the message lists the closest ids."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclasses.dataclass(frozen=True)
+class Role:
+    """A role of a template (``A``, ``B``...): the entity classes, categories, geometry types it admits."""
+
+    name: str
+    classes: tuple[str, ...]
+    categories: tuple[str, ...] = ()
+    geometry: tuple[str, ...] = ()
+    graphs: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """One natural-language wording of a sub-template, with ``{Role}`` and ``{parameter}`` placeholders."""
+
+    id: str
+    text: str
+
+    def placeholders(self) -> set[str]:
+        """Return the placeholder names the text uses.
+
+        >>> sorted(Variant("v1", "How far is {A} from {B}?").placeholders())
+        ['A', 'B']
+        """
+        return {f for _, f, _, _ in string.Formatter().parse(self.text) if f}
+
+    def render(self, values: Mapping[str, str]) -> str:
+        """Return the question text with every placeholder replaced by its value."""
+        return self.text.format_map(dict(values))
+
+
+@dataclasses.dataclass(frozen=True)
+class SubTemplate:
+    """A parameter-bound sub-template and its variants."""
+
+    id: str
+    parameters: Mapping[str, object]
+    variants: tuple[Variant, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Template:
+    """A question template loaded from its data file (see ``template.schema.json`` for every field)."""
+
+    id: str
+    version: int
+    family: str
+    sub_function: str
+    canonical: str
+    answer_format: str
+    unit: str | None
+    roles: Mapping[str, Role]
+    parameters: Mapping[str, Mapping]
+    sampling: Mapping[str, object]
+    sub_templates: tuple[SubTemplate, ...]
+    answer_query: str
+    gold_query: str
+    validation: Mapping[str, object]
+    false_premise: Mapping | None
+    path: Path
+
+    def compile(self, bindings: Mapping[str, object], query: str = "answer") -> str:
+        """Return the answer (or gold) query as standalone SPARQL with the bindings in a trailing VALUES block.
+
+        Values are serialized as RDF terms by pyoxigraph, not pasted: an IRI or a literal cannot change
+        the query's structure. The executor binds the same terms as substitutions.
+
+        >>> t = load_template("A1")
+        >>> q = t.compile({"A": NamedNode("http://ex.org/a"), "B": NamedNode("http://ex.org/b")})
+        >>> q.splitlines()[-1]
+        'VALUES (?A ?B) { (<http://ex.org/a> <http://ex.org/b>) }'
+        """
+        text = self.answer_query if query == "answer" else self.gold_query
+        return text.rstrip() + "\n" + render_values(bindings) + "\n"
+
+
+def render_values(bindings: Mapping[str, object]) -> str:
+    """Return a one-row SPARQL VALUES clause for the bindings, each value serialized as an RDF term.
+
+    >>> render_values({"x": Literal('say "hi"')})
+    'VALUES (?x) { ("say \\\\"hi\\\\"") }'
+    """
+    names = list(bindings)
+    for n in names:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n):
+            raise ValueError(f"not a SPARQL variable name: {n!r}")
+    terms = []
+    for n in names:
+        v = bindings[n]
+        if not isinstance(v, (NamedNode, Literal, BlankNode)):
+            v = Literal(v)
+        terms.append(str(v))
+    return f"VALUES ({' '.join('?' + n for n in names)}) {{ ({' '.join(terms)}) }}"
+
+
+def _templates_root():
+    return resources.files(__package__).joinpath("templates")
+
+
+def template_ids() -> list[str]:
+    """Return every template id with a data file, in spec order (A1, A2, ..., A9, B1, ...).
+
+    >>> "A1" in template_ids()
+    True
+    """
+    ids = [p.name[:-5] for p in _templates_root().iterdir() if p.name.endswith(".yaml")]
+    return sorted(ids, key=lambda i: (i[0], int(i[1:])))
+
+
+def load_template(tid: str) -> Template:
+    """Return the template with this id; an unknown id raises UnknownTemplateError listing close ids.
+
+    >>> load_template("A1").answer_format
+    'Distance'
+    >>> load_template("A01")
+    Traceback (most recent call last):
+    ...
+    kgbench.queries.template.UnknownTemplateError: unknown template id 'A01'; did you mean: A1...
+    """
+    ids = template_ids()
+    if tid not in ids:
+        close = difflib.get_close_matches(tid.upper(), ids, n=5, cutoff=0.3)
+        hint = f"; did you mean: {', '.join(close)}?" if close else f"; known ids: {', '.join(ids)}"
+        raise UnknownTemplateError(f"unknown template id {tid!r}{hint}")
+    return load_template_file(Path(str(_templates_root().joinpath(f"{tid}.yaml"))))
+
+
+@functools.cache
+def _schema() -> dict:
+    return json.loads(resources.files(__package__).joinpath("template.schema.json").read_text(encoding="utf-8"))
+
+
+def load_template_file(path: str | Path) -> Template:
+    """Return the template in a YAML file after checking it against the schema and its own consistency.
+
+    Raises :class:`TemplateError` naming the file and the field for: YAML syntax, schema violations,
+    a variant using a placeholder that is neither a role nor a parameter (or missing a role), a query
+    that does not parse, an answer query that does not project ``?answer``, a gold query that is not a
+    CONSTRUCT, and a function IRI that no registry function declares.
+    """
+    import jsonschema
+
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TemplateError(f"{path}: template file not found") from None
+    except yaml.YAMLError as exc:
+        raise TemplateError(f"{path}: not valid YAML: {exc}") from None
+    validator = jsonschema.Draft202012Validator(_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        e = errors[0]
+        where = "/".join(str(p) for p in e.absolute_path) or "(top level)"
+        raise TemplateError(f"{path}: field {where}: {e.message}")
+    if path.stem != data["id"]:
+        raise TemplateError(f"{path}: field id: {data['id']!r} does not match the file name {path.stem!r}")
+    roles = {name: Role(name, tuple(r["classes"]), tuple(r.get("categories", ())), tuple(r.get("geometry", ())),
+                        tuple(r.get("graphs", ())), r.get("description", "")) for name, r in data["roles"].items()}
+    params = data.get("parameters") or {}
+    subs = []
+    for i, st in enumerate(data["sub_templates"]):
+        variants = tuple(Variant(v["id"], v["text"]) for v in st["variants"])
+        for j, v in enumerate(variants):
+            used = v.placeholders()
+            unknown = used - set(roles) - set(params)
+            if unknown:
+                raise TemplateError(f"{path}: field sub_templates/{i}/variants/{j}/text: unknown placeholder(s) "
+                                    f"{', '.join(sorted(unknown))} (roles: {', '.join(roles)})")
+            missing = set(roles) - used
+            if missing:
+                raise TemplateError(f"{path}: field sub_templates/{i}/variants/{j}/text: role(s) "
+                                    f"{', '.join(sorted(missing))} never named in the question")
+        subs.append(SubTemplate(st["id"], MappingProxyType(dict(st.get("parameters") or {})), variants))
+    q = data["query"]
+    _check_query(path, "query/answer", q["answer"], must_select=["answer", *roles, *params])
+    _check_query(path, "query/gold", q["gold"], must_construct=True)
+    return Template(
+        id=data["id"], version=data["version"], family=data["family"], sub_function=data["sub_function"],
+        canonical=data["canonical"], answer_format=data["answer_format"], unit=data.get("unit"),
+        roles=MappingProxyType(roles), parameters=MappingProxyType(params),
+        sampling=MappingProxyType(data["sampling"]), sub_templates=tuple(subs), answer_query=q["answer"],
+        gold_query=q["gold"], validation=MappingProxyType(data["validation"]),
+        false_premise=data.get("false_premise"), path=path)
+
+
+_FUNCTION_CALL = re.compile(r"(?:<([^>\s]+)>|\b([A-Za-z][\w-]*):([A-Za-z_][\w-]*))\s*\(")
+
+
+def _check_query(path: Path, field: str, text: str, must_select: list[str] | None = None,
+                 must_construct: bool = False) -> None:
+    from kgbench.geofunctions import default_registry
+
+    try:
+        result = Store().query(text, prefixes=PREFIXES)
+    except SyntaxError as exc:
+        raise TemplateError(f"{path}: field {field}: SPARQL syntax {exc}") from None
+    if must_select is not None:
+        names = [v.value for v in getattr(result, "variables", [])]
+        missing = [v for v in must_select if v not in names]
+        if missing:
+            raise TemplateError(f"{path}: field {field}: must be a SELECT projecting ?answer and every role and "
+                                f"parameter (they are bound as substitutions); missing ?{', ?'.join(missing)}")
+    if must_construct and hasattr(result, "variables"):
+        raise TemplateError(f"{path}: field {field}: must be a CONSTRUCT query")
+    registry = default_registry()
+    for m in _FUNCTION_CALL.finditer(_strip_strings(text)):
+        iri = m.group(1) or (PREFIXES.get(m.group(2), "") + m.group(3) if m.group(2) in PREFIXES else None)
+        if iri is None or not (iri.startswith(PREFIXES["geof"]) or iri.startswith(PREFIXES["kgbf"])):
+            continue
+        if iri not in registry:
+            raise TemplateError(f"{path}: field {field}: function <{iri}> is not a registered geo function")
+
+
+def _strip_strings(text: str) -> str:
+    return re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)
+
+
+def roles_query() -> str:
+    """Return the SPARQL that lists candidates of a role (bind ``?cls`` to a kgb: class)."""
+    return resources.files(__package__).joinpath("roles.rq").read_text(encoding="utf-8")
+
+
+def validate_templates(paths=None) -> list[str]:
+    """Return one error line per invalid template file (an empty list when all are valid)."""
+    files = [Path(p) for p in paths] if paths else [Path(str(_templates_root().joinpath(f"{t}.yaml")))
+                                                     for t in template_ids()]
+    problems = []
+    for f in files:
+        try:
+            load_template_file(f)
+        except TemplateError as exc:
+            problems.append(str(exc))
+    return problems
