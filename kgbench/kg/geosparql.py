@@ -188,7 +188,13 @@ def spatial_objects(store: Store, graph=DefaultGraph()) -> dict:
     return out
 
 
-def _holds(name: str, a, b, matrix: str) -> bool:
+def _is_region(g) -> bool:
+    return not g.is_empty and g.geom_type in ("Polygon", "MultiPolygon")
+
+
+def _holds(name: str, a, b, matrix: str, regions_only: bool = True) -> bool:
+    if regions_only and name.startswith("rcc8") and not (_is_region(a) and _is_region(b)):
+        return False
     if a.is_empty or b.is_empty:
         if name in ("sfEquals", "ehEquals", "rcc8eq"):
             return a.is_empty and b.is_empty
@@ -200,13 +206,15 @@ def _holds(name: str, a, b, matrix: str) -> bool:
 
 
 def materialize_relations(store: Store, graph=DefaultGraph(), *, families=("sf", "eh", "rcc8"), target=None,
-                          subjects=None, include_disjoint: bool = True) -> int:
+                          subjects=None, include_disjoint: bool = True, rcc8_regions_only: bool = True) -> int:
     """Return how many relation triples were added between the spatial objects of ``graph`` (into ``target``).
 
     Every ordered pair of spatial objects (:func:`spatial_objects`, a node with itself included) is related by
     every relation of the chosen families that holds (``geo:sfWithin``, ``geo:ehMeet``, ``geo:rcc8po`` ...),
     computed exactly as the ``geof:`` functions compute it. ``include_disjoint=False`` skips the three
-    disjointness relations, which otherwise add a triple for almost every pair.
+    disjointness relations, which otherwise add a triple for almost every pair. RCC8 is a calculus of
+    regions: by default its relations are materialized only between two non-empty (multi)polygons (the
+    ``geof:rcc8*`` functions themselves answer the DE-9IM test for any geometries).
     """
     target = graph if target is None else target
     names = [n for n in (*SF_PREDICATES, *EH_PATTERNS, *RCC8_PATTERNS)
@@ -225,7 +233,7 @@ def materialize_relations(store: Store, graph=DefaultGraph(), *, families=("sf",
                 continue
             matrix = shapely.relate(a, b) if not (a.is_empty or b.is_empty) else ""
             for n in names:
-                if _holds(n, a, b, matrix):
+                if _holds(n, a, b, matrix, rcc8_regions_only):
                     quad = Quad(s, NamedNode(GEO + n), o, target)
                     if quad not in store:
                         store.add(quad)
