@@ -343,9 +343,11 @@ def _h3_index(value: Any) -> str | None:
         return None
     text = value.strip().lower()
     text = text[2:] if text.startswith("0x") else text
+    if not re.fullmatch(r"[0-9a-f]{15,16}", text):
+        return None
     try:
         return text if h3.is_valid_cell(text) else None
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, OverflowError):
         return None
 
 
@@ -798,7 +800,6 @@ class AnswerFormat:
             "type": "object",
             "properties": {
                 "answer_format": {"const": self.name},
-                "answer": gold,
                 "unit": unit,
                 "acceptable": {"type": "array", "items": alternative},
                 "false_premise": {"type": "boolean"},
