@@ -13,20 +13,22 @@ from __future__ import annotations
 import functools
 
 from kgbench.geofunctions.registry import Binding, Failure, GeoFunction, GeoFunctionError, Registry
-from kgbench.geofunctions.literals import GeometryLiteralError, parse_geometry, wkt_literal
+from kgbench.geofunctions.literals import GeometryLiteralError, parse_cache, parse_geometry, wkt_literal
 
 __all__ = [
     "Binding", "Failure", "GeoFunction", "GeoFunctionError", "Registry", "default_registry",
-    "GeometryLiteralError", "parse_geometry", "wkt_literal",
+    "GeometryLiteralError", "parse_cache", "parse_geometry", "wkt_literal",
 ]
 
 
 @functools.cache
 def default_registry() -> Registry:
     """Return the registry of every function kgbench ships (immutable, built once)."""
-    from kgbench.geofunctions import aggregates, construct, metric, props, relations
+    from kgbench.geofunctions import (aggregates, construct, kgbf_direction, kgbf_grid, kgbf_shape, metric, props,
+                                      relations)
 
     return Registry([
         *metric.FUNCTIONS, *relations.FUNCTIONS, *construct.FUNCTIONS, *props.FUNCTIONS, *aggregates.FUNCTIONS,
-        *relations.KGBF_FUNCTIONS,
+        *relations.KGBF_FUNCTIONS, *kgbf_direction.FUNCTIONS, *kgbf_grid.FUNCTIONS, *kgbf_shape.FUNCTIONS,
+        *kgbf_shape.AGGREGATES,
     ])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import shapely
 from pyproj import Geod
 from shapely.geometry.base import BaseGeometry
@@ -43,25 +44,105 @@ def _local_scale(lat: float) -> tuple[float, float]:
     return n * math.cos(math.radians(lat)) * math.pi / 180.0, m * math.pi / 180.0
 
 
-def nearest_geodesic_points(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Return the pair of (lon, lat) points, one on ``a`` and one on ``b``, nearest on the ellipsoid.
+def _segments(geom: BaseGeometry) -> np.ndarray:
+    """Return an (n, 4) array of the segments (x1, y1, x2, y2) of a geometry; a point is a zero-length segment."""
+    out = []
+    for part in shapely.get_parts(shapely.get_parts(geom)):
+        t = part.geom_type
+        if t == "Point":
+            out.append(np.array([[part.x, part.y, part.x, part.y]]))
+        elif t in ("LineString", "LinearRing"):
+            c = np.asarray(part.coords)[:, :2]
+            out.append(np.hstack([c[:-1], c[1:]]) if len(c) > 1 else np.hstack([c, c]))
+        elif t == "Polygon":
+            for ring in (part.exterior, *part.interiors):
+                c = np.asarray(ring.coords)[:, :2]
+                out.append(np.hstack([c[:-1], c[1:]]))
+        else:
+            out.append(_segments(part))
+    return np.vstack(out) if out else np.zeros((0, 4))
 
-    The nearest pair is searched in a local metric frame (metres per degree of longitude and latitude at the
-    pair's latitude), re-centred twice, so the answer is the geodesic minimum up to the curvature of the
-    frame over the pair's extent.
+
+def _near_segments(segs: np.ndarray, point, kx: float, ky: float, keep: int = 4) -> np.ndarray:
+    """Return the few segments nearest to ``point`` in the local metric frame (ties within 1% kept)."""
+    lines = shapely.linestrings(np.stack([segs[:, [0, 1]] * (kx, ky), segs[:, [2, 3]] * (kx, ky)], axis=1))
+    d = shapely.distance(lines, shapely.geometry.Point(point[0] * kx, point[1] * ky))
+    order = np.argsort(d, kind="stable")[:keep]
+    best = d[order[0]]
+    return segs[[i for i in order if d[i] <= best * 1.01 + 1.0]]
+
+
+def _golden(f, lo: float = 0.0, hi: float = 1.0, iters: int = 40) -> float:
+    """Return the argument in [lo, hi] minimizing the unimodal function ``f`` (golden-section search)."""
+    g = (math.sqrt(5) - 1) / 2
+    a, b = lo, hi
+    c, d = b - g * (b - a), a + g * (b - a)
+    fc, fd = f(c), f(d)
+    for _ in range(iters):
+        if fc <= fd:
+            b, d, fd = d, c, fc
+            c = b - g * (b - a)
+            fc = f(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + g * (b - a)
+            fd = f(d)
+    best = min((f(a), a), (fc, c), (fd, d), (f(b), b))
+    return best[1]
+
+
+def _min_between(sa: np.ndarray, sb: np.ndarray) -> tuple[float, tuple, tuple]:
+    """Return (metres, point on sa, point on sb) minimizing the geodesic distance between two segments."""
+    def pa(s):
+        return sa[0] + s * (sa[2] - sa[0]), sa[1] + s * (sa[3] - sa[1])
+
+    def pb(t):
+        return sb[0] + t * (sb[2] - sb[0]), sb[1] + t * (sb[3] - sb[1])
+
+    def dist(p, q):
+        return WGS84.inv(p[0], p[1], q[0], q[1])[2]
+
+    s = t = 0.5
+    fixed_a, fixed_b = sa[0] == sa[2] and sa[1] == sa[3], sb[0] == sb[2] and sb[1] == sb[3]
+    for _ in range(3):
+        if not fixed_a:
+            q = pb(t)
+            s = _golden(lambda u: dist(pa(u), q))
+        if not fixed_b:
+            p = pa(s)
+            t = _golden(lambda u: dist(p, pb(u)))
+        if fixed_a or fixed_b:
+            break
+    return dist(pa(s), pb(t)), pa(s), pb(t)
+
+
+def nearest_geodesic_points(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Return the pair of (lon, lat) points, one on ``a`` and one on ``b``, nearest on the WGS84 ellipsoid.
+
+    Edges are straight lines in longitude/latitude (as for the topological relations). The nearest pair is
+    first searched in a local metric frame (metres per degree of longitude and latitude at the pair's
+    latitude); then, over the few edges of each geometry nearest to that pair, the geodesic distance
+    between a point of one edge and a point of the other is minimized (alternating golden-section searches).
     """
     pa, pb = shapely.ops.nearest_points(a, b)
-    for _ in range(2):
-        kx, ky = _local_scale((pa.y + pb.y) / 2.0)
-        sa = shapely.affinity.scale(a, kx, ky, origin=(0, 0))
-        sb = shapely.affinity.scale(b, kx, ky, origin=(0, 0))
-        qa, qb = shapely.ops.nearest_points(sa, sb)
-        na = shapely.geometry.Point(qa.x / kx, qa.y / ky)
-        nb = shapely.geometry.Point(qb.x / kx, qb.y / ky)
-        if na.equals(pa) and nb.equals(pb):
-            break
-        pa, pb = na, nb
-    return (pa.x, pa.y), (pb.x, pb.y)
+    kx, ky = _local_scale((pa.y + pb.y) / 2.0)
+    sa = shapely.affinity.scale(a, kx, ky, origin=(0, 0))
+    sb = shapely.affinity.scale(b, kx, ky, origin=(0, 0))
+    qa, qb = shapely.ops.nearest_points(sa, sb)
+    pa, pb = (qa.x / kx, qa.y / ky), (qb.x / kx, qb.y / ky)
+    if a.geom_type == "Point" or b.geom_type == "Point":
+        cand_a = _segments(a) if a.geom_type == "Point" else _near_segments(_segments(a), pb, kx, ky)
+        cand_b = _segments(b) if b.geom_type == "Point" else _near_segments(_segments(b), pa, kx, ky)
+    else:
+        cand_a = _near_segments(_segments(a), pb, kx, ky)
+        cand_b = _near_segments(_segments(b), pa, kx, ky)
+    best = (WGS84.inv(pa[0], pa[1], pb[0], pb[1])[2], pa, pb)
+    for s1 in cand_a:
+        for s2 in cand_b:
+            r = _min_between(s1, s2)
+            if r[0] < best[0]:
+                best = r
+    return best[1], best[2]
 
 
 def geodesic_distance_m(a: BaseGeometry, b: BaseGeometry) -> float:
