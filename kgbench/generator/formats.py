@@ -141,7 +141,8 @@ def name_key(name: str) -> str:
 REFUSAL_PHRASES = frozenset({
     "", "null", "none", "nil", "n/a", "na", "unknown", "no answer", "refuse", "refused", "refusal",
     "i refuse", "cannot answer", "can't answer", "cannot be answered", "unanswerable", "not answerable",
-    "i don't know", "i do not know", "don't know", "not applicable", "false premise", "no such entity",
+    "i cannot answer", "i can't answer", "unable to answer", "i am unable to answer", "i don't know",
+    "i do not know", "don't know", "not applicable", "false premise", "no such entity",
     "insufficient information", "not enough information", "undetermined", "cannot determine",
     "cannot be determined",
 })
