@@ -16,7 +16,7 @@ format                             canonical value
 =================================  =====================================================================
 Boolean / ternary                  ``"true"``, ``"false"`` or ``"plausibly"``
 Entity name (single)               the name, stripped (compare with :func:`name_key`)
-Predefined / cardinal direction    a label: ``N NNE NE ... NNW``, ``left``, ``right``, ``upstream``, ``downstream``
+Predefined / cardinal direction    a label: ``N NNE NE ... NNW``, ``left``/``right``/``on``, ``upstream``/``downstream``
 Set enumeration                    a tuple of names, duplicates (by :func:`name_key`) dropped
 H3 / S2 cell index                 :class:`GridCell` (``system`` ``"h3"`` or ``"s2"``, lowercase index / token)
 Geohash                            the lowercase geohash
@@ -299,7 +299,7 @@ def _coerce_entity(value: Any, unit: Any = None) -> str:
 COMPASS_8 = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 #: the 16-point compass, clockwise from north
 COMPASS_16 = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
-_SIDES = ("left", "right")
+_SIDES = ("left", "right", "on")
 _FLOW = ("upstream", "downstream")
 #: every label a Predefined / cardinal direction answer can take
 DIRECTION_LABELS = COMPASS_16 + _SIDES + _FLOW
@@ -309,6 +309,8 @@ def _coerce_direction(value: Any, unit: Any = None) -> str:
     if not isinstance(value, str):
         raise AnswerValueError(f"{value!r} is not a direction label")
     word = re.sub(r"[^a-z]", "", name_key(value))
+    if word in ("on", "ontheroute", "onroute", "ontheline"):
+        return "on"
     word = re.sub(r"^(?:tothe|onthe|the|to|on)", "", word)
     word = re.sub(r"(?:handside|hand|side|wards|ward|of)$", "", word)
     if word in _SIDES or word in _FLOW:
@@ -515,6 +517,7 @@ def _coerce_point(value: Any, unit: Any = None) -> LatLon:
     raise AnswerValueError(f"{original!r} is not a point")
 
 
+_POLAR_TEXT = re.compile(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:°|deg(?:rees?)?)?\s*[,;/]?\s+(\S.*?)\s*")
 _ANGLE_KEYS = ("angle", "bearing", "azimuth", "theta", "direction", "angle_deg", "degrees")
 _RADIUS_KEYS = ("distance", "r", "radius", "range", "dist")
 
@@ -529,6 +532,8 @@ def _coerce_polar(value: Any, unit: Any = None) -> Polar:
         unit = keys.get("unit", unit)
     elif isinstance(value, (list, tuple)) and len(value) == 2:
         angle, radius = value
+    elif isinstance(value, str) and (m := _POLAR_TEXT.fullmatch(value)):
+        angle, radius = m.group(1), m.group(2)
     else:
         raise AnswerValueError(f"{original!r} is not an (angle, distance) pair")
     if angle is None or radius is None:
@@ -692,7 +697,8 @@ _LATLON_PAIR = {
 }
 _POLAR_OBJECT = {
     "type": "object",
-    "description": "angle in degrees [0, 360) in the convention the question states; distance in the answer's unit",
+    "description": "angle: azimuth in degrees clockwise from north (0-360) at the reference entity; "
+                   "distance: in the answer's unit",
     "properties": {"angle": {"type": "number"}, "distance": {"type": "number", "minimum": 0}},
     "required": ["angle", "distance"],
     "additionalProperties": False,
@@ -837,7 +843,8 @@ _FORMAT_LIST = [
     _fmt("Entity name (single)", "entity",
          "The name of one entity.", _coerce_entity, _NAME_SCHEMA, _NAME_SCHEMA),
     _fmt("Predefined / cardinal direction", "direction",
-         "One label: a compass direction (N, NE, E, SE, S, SW, W, NW), left/right or upstream/downstream.",
+         "One label: a compass direction (N, NE, E, SE, S, SW, W, NW), left/right/on (the route) or "
+         "upstream/downstream.",
          _coerce_direction,
          {"enum": [*COMPASS_8, *_SIDES, *_FLOW]},
          {"enum": list(DIRECTION_LABELS)}),
@@ -869,8 +876,11 @@ _FORMAT_LIST = [
          {"anyOf": [_LATLON_OBJECT, _LATLON_PAIR]},
          {"anyOf": [_LATLON_OBJECT, {"type": "string", "pattern": r"^\s*(<[^>]*>\s*)?(POINT|Point|point)\b"}]}),
     _fmt("Polar (angle, distance)", "polar",
-         'An object {"angle": degrees, "distance": number}; the distance is in the unit given in unit.',
-         _coerce_polar, _POLAR_OBJECT, _POLAR_OBJECT, units=DISTANCE_UNITS, unit_required=True),
+         'An object {"angle": azimuth in degrees clockwise from north, "distance": number}; the distance is '
+         "in the unit given in unit.",
+         _coerce_polar, _POLAR_OBJECT,
+         {"anyOf": [_POLAR_OBJECT, {"type": "string", "pattern": r"^\s*[-+]?\d+(\.\d+)?\s+\d+(\.\d+)?\s*$"}]},
+         units=DISTANCE_UNITS, unit_required=True),
     _fmt("Polygon / bounding box", "polygon",
          "A polygon or bounding box as WKT in longitude/latitude order (CRS84), e.g. "
          "POLYGON((west south, east south, east north, west north, west south)).",

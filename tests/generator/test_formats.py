@@ -46,7 +46,7 @@ GOLD_EXAMPLES = {
     "Count": [(3, None), (0, None)],
     "Ratio (dimensionless)": [(1.37, None)],
     "Point coordinates": [({"lat": 60.17, "lon": 24.94}, None), ("POINT (24.94 60.17)", None)],
-    "Polar (angle, distance)": [({"angle": 45.0, "distance": 3.2}, "km")],
+    "Polar (angle, distance)": [({"angle": 45.0, "distance": 3.2}, "km"), ("90.0 111319", "m")],
     "Polygon / bounding box": [("POLYGON ((24 60, 25 60, 25 61, 24 61, 24 60))", None)],
     "Date": [("2020-05-20", None), ({"date": "2020-05-20", "precision": "month"}, None), ("2019", None)],
 }
@@ -143,7 +143,7 @@ def test_point_pair_schema_pins_latitude_first():
 
 
 @pytest.mark.parametrize("gold, labels", [
-    ("left", ["left", "right", None]), ("upstream", ["upstream", "downstream", None]),
+    ("left", ["left", "right", "on", None]), ("on", ["left", "right", "on", None]), ("upstream", ["upstream", "downstream", None]),
     ("SE", [*F.COMPASS_8, None]), ("NNE", [*F.COMPASS_16, None]),
 ])
 def test_direction_schema_narrows_to_gold_family(gold, labels):
@@ -294,7 +294,7 @@ def test_boolean_reader_rejects(value):
 @pytest.mark.parametrize("value, expected", [
     ("north-east", "NE"), ("Northeast", "NE"), ("North East", "NE"), ("n.e.", "NE"), ("ne", "NE"),
     ("north", "N"), ("South-southwest", "SSW"), ("westward", "W"), ("to the left", "left"),
-    ("Right-hand side", "right"), ("Up-stream", "upstream"), ("DOWNSTREAM", "downstream"),
+    ("Right-hand side", "right"), ("On the route", "on"), ("on", "on"), ("Up-stream", "upstream"), ("DOWNSTREAM", "downstream"),
 ])
 def test_direction_reader(value, expected):
     assert get_format("direction").coerce(value) == expected
@@ -368,7 +368,10 @@ def test_polar_reader():
     assert polar({"angle": 370, "distance": 2}, "km") == Polar(10.0, 2.0)
     assert polar([-90, "500 m"]) == Polar(270.0, 0.5)
     assert polar({"bearing": "45°", "distance": 1}, "mi") == Polar(45.0, 1.609344)
-    for bad in ({"angle": 45}, [1, 2, 3], {"angle": "1 rad", "distance": 1}):
+    assert polar("90.0 111319", "m") == Polar(90.0, 111.319)   # kgbf:relativePosition's "<azimuth> <metres>"
+    assert polar("45°, 3 km") == Polar(45.0, 3.0)
+    assert polar("45 deg / 2 mi") == Polar(45.0, 2 * 1.609344)
+    for bad in ({"angle": 45}, [1, 2, 3], {"angle": "1 rad", "distance": 1}, "45", "45 3 km 4 km"):
         with pytest.raises(AnswerValueError):
             polar(bad)
 

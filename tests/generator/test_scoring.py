@@ -358,7 +358,7 @@ def test_boolean_unreadable():
 
 @pytest.mark.parametrize("gold, pred, E", [
     ("NE", "north-east", 1), ("NE", "Northeast", 1), ("NE", "N", 0), ("left", "Left", 1), ("left", "right", 0),
-    ("upstream", "up-stream", 1), ("SW", "south west", 1),
+    ("upstream", "up-stream", 1), ("SW", "south west", 1), ("on", "on the route", 1), ("on", "left", 0),
 ])
 def test_direction(gold, pred, E):
     assert score("Predefined / cardinal direction", gold, pred)[0] == E
