@@ -30,7 +30,7 @@ import functools
 import json
 import math
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable, NamedTuple
 
 import h3
