@@ -15,7 +15,7 @@ import shapely.geometry
 import shapely.ops
 from shapely.geometry.base import BaseGeometry
 
-from kgbench.geofunctions.literals import geometry_literal, read_literal
+from kgbench.geofunctions.literals import geometry_literal, read_literal, transform_xy
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, as_iri
 from kgbench.geofunctions.units import is_angular, length_factor
@@ -43,7 +43,7 @@ def local_projection(geom: BaseGeometry):
     """
     minx, miny, maxx, maxy = geom.bounds
     fwd, inv = _aeqd(round((minx + maxx) / 2, 2), round((miny + maxy) / 2, 2))
-    return (lambda g: shapely.ops.transform(fwd.transform, g)), (lambda g: shapely.ops.transform(inv.transform, g))
+    return (lambda g: transform_xy(g, fwd.transform)), (lambda g: transform_xy(g, inv.transform))
 
 
 def metric_buffer(geom: BaseGeometry, metres: float, quad_segs: int = 16) -> BaseGeometry:
@@ -165,8 +165,17 @@ geof_convex_hull = _unary("geof_convex_hull", lambda g: g.convex_hull,
 geof_envelope = _unary("geof_envelope", _envelope,
                        "Return the longitude/latitude bounding box of the geometry as a polygon (a point or line when degenerate).",
                        "POLYGON ((0 0, 2 0, 2 2, 0 2, 0 0))")
-geof_boundary = _unary("geof_boundary", lambda g: g.boundary if not g.is_empty else g,
-                       "Return the topological boundary of the geometry (polygon: its rings; line: its end points; point: EMPTY).",
+def _boundary(g: BaseGeometry) -> BaseGeometry:
+    if g.is_empty:
+        return g
+    if g.geom_type == "GeometryCollection":
+        raise ValueError("the boundary of a heterogeneous GeometryCollection is undefined (Simple Features)")
+    return g.boundary
+
+
+geof_boundary = _unary("geof_boundary", _boundary,
+                       "Return the topological boundary of the geometry (polygon: its rings; line: its end points; "
+                       "point: EMPTY); a GeometryCollection is an error.",
                        "MULTIPOINT ((0 0), (2 2))")
 geof_bounding_circle = _unary(
     "geof_bounding_circle", _bounding_circle,

@@ -25,7 +25,7 @@ from shapely.geometry.base import BaseGeometry
 __all__ = [
     "WKT_LITERAL", "GEOJSON_LITERAL", "GML_LITERAL", "KML_LITERAL", "CRS84", "EPSG4326", "GeoValue",
     "parse_geometry", "read_literal", "wkt_literal", "geometry_literal", "GeometryLiteralError", "parse_cache",
-    "to_crs84", "from_crs84", "PARSE_CACHE_SIZE", "cache_enabled",
+    "to_crs84", "from_crs84", "transform_xy", "PARSE_CACHE_SIZE", "cache_enabled",
 ]
 
 GEO = "http://www.opengis.net/ont/geosparql#"
@@ -268,6 +268,21 @@ def _transformer(src: str, dst: str):
     return Transformer.from_crs(crs_of(src), crs_of(dst))
 
 
+def transform_xy(geom: BaseGeometry, fn) -> BaseGeometry:
+    """Return ``geom`` with ``fn(x_array, y_array) -> (x_array, y_array)`` applied to its coordinates (Z kept).
+
+    >>> transform_xy(shapely.from_wkt("POINT Z (1 2 3)"), lambda x, y: (y, x)).wkt
+    'POINT Z (2 1 3)'
+    """
+    if geom.has_z:
+        return shapely.transform(geom, lambda x, y, z: (*fn(x, y), z), include_z=True, interleaved=False)
+    return shapely.transform(geom, fn, interleaved=False)
+
+
+def _swap(x, y):
+    return y, x
+
+
 def to_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
     """Return ``geom`` (coordinates in ``crs``, in that CRS's own axis order) transformed to CRS84.
 
@@ -278,9 +293,9 @@ def to_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
     if c == CRS84 or geom.is_empty:
         return geom
     if _EPSG.search(c) and _EPSG.search(c).group(1) == "4326":
-        return shapely.ops.transform(lambda x, y, *z: (y, x, *z), geom)
+        return transform_xy(geom, _swap)
     t = _transformer(c, CRS84)
-    return shapely.ops.transform(t.transform, geom)
+    return transform_xy(geom, t.transform)
 
 
 def from_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
@@ -289,9 +304,9 @@ def from_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
     if c == CRS84 or geom.is_empty:
         return geom
     if _EPSG.search(c) and _EPSG.search(c).group(1) == "4326":
-        return shapely.ops.transform(lambda x, y, *z: (y, x, *z), geom)
+        return transform_xy(geom, _swap)
     t = _transformer(CRS84, c)
-    return shapely.ops.transform(t.transform, geom)
+    return transform_xy(geom, t.transform)
 
 
 # -- writing ----------------------------------------------------------------------------------------------
