@@ -52,11 +52,20 @@ class GeometryLiteralError(ValueError):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class GeoValue:
-    """A parsed geometry literal: the geometry in CRS84, the literal's CRS IRI and its serialization kind."""
+    """A parsed geometry literal: the geometry in CRS84, the literal's CRS IRI, its serialization kind, and
+    ``valid``: the same geometry made valid (GEOS make_valid; the geometry itself when already valid), which
+    the topological relations use so that a degenerate or self-intersecting input cannot be both disjoint
+    from and intersecting another geometry."""
 
     geom: BaseGeometry
     crs: str = CRS84
     kind: str = "wkt"
+    valid: BaseGeometry | None = None
+
+    @property
+    def topo(self) -> BaseGeometry:
+        """Return the geometry to use for topological tests (``valid`` if set, else ``geom``)."""
+        return self.geom if self.valid is None else self.valid
 
 
 @contextlib.contextmanager
@@ -133,7 +142,9 @@ def _read(kind: str, text: str) -> GeoValue:
         crs, geom = CRS84, _read_geojson(text)
     else:
         crs, geom = _read_xml(text, kind)
-    return GeoValue(to_crs84(geom, crs), crs, kind)
+    geom = to_crs84(geom, crs)
+    valid = geom if geom.is_empty or geom.is_valid else shapely.make_valid(geom)
+    return GeoValue(geom, crs, kind, valid)
 
 
 def _read_wkt(text: str) -> tuple[str, BaseGeometry]:

@@ -7,7 +7,8 @@ use the DE-9IM patterns of the GeoSPARQL 1.0 standard (tables 2-4).
 
 Edge cases, pinned by the contract tests: EMPTY equals EMPTY and is disjoint from everything else, intersects
 nothing, is within and contains nothing. A literal that is not a geometry (a plain string, a wrong datatype,
-malformed text) is an error, never ``false``.
+malformed text) is an error, never ``false``. An invalid geometry (a zero-length line, a bow-tie polygon) is
+tested as GEOS's ``make_valid`` repairs it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 
 import shapely
 
-from kgbench.geofunctions.literals import cache_enabled, parse_geometry
+from kgbench.geofunctions.literals import cache_enabled, read_literal
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_str, boolean
 
@@ -87,7 +88,7 @@ def relation(name: str):
         pred = SF_PREDICATES[name]
 
         def sf(a, b):
-            ga, gb = parse_geometry(a), parse_geometry(b)
+            ga, gb = read_literal(a).topo, read_literal(b).topo
             empty = _empty_rule(name, ga, gb)
             if empty is not None:
                 return boolean(empty)
@@ -100,7 +101,7 @@ def relation(name: str):
         patterns = EH_PATTERNS.get(name) or RCC8_PATTERNS[name]
 
         def de9im(a, b):
-            ga, gb = parse_geometry(a), parse_geometry(b)
+            ga, gb = read_literal(a).topo, read_literal(b).topo
             empty = _empty_rule(name, ga, gb)
             if empty is not None:
                 return boolean(empty)
@@ -154,7 +155,7 @@ def geof_relate(a, b, pattern):
     p = as_str(pattern).strip().upper()
     if not _PATTERN.match(p):
         raise ValueError(f"not a DE-9IM pattern: {as_str(pattern)!r}")
-    ga, gb = parse_geometry(a), parse_geometry(b)
+    ga, gb = read_literal(a).topo, read_literal(b).topo
     if ga.is_empty or gb.is_empty:
         m = _empty_matrix(ga, gb)
     else:
@@ -182,7 +183,7 @@ def geof_relate_matrix(a, b):
     """
     from pyoxigraph import Literal
 
-    ga, gb = parse_geometry(a), parse_geometry(b)
+    ga, gb = read_literal(a).topo, read_literal(b).topo
     return Literal(_empty_matrix(ga, gb) if ga.is_empty or gb.is_empty else shapely.relate(ga, gb))
 
 

@@ -159,7 +159,7 @@ def _geometry_of(store: Store, node, graph):
     for p in SERIALIZATIONS:
         for q in store.quads_for_pattern(node, p, None, graph):
             try:
-                return read_literal(q.object).geom
+                return read_literal(q.object).topo
             except GeometryLiteralError:
                 continue
     return None
