@@ -130,15 +130,28 @@ def kgbf_h3_cell(g, res):
 
 
 def _h3_polygon(cell: str):
+    """Return the cell as a CRS84 polygon; coarse cells (resolution < 8) get their great-circle edges densified
+    (16 pieces each) so that straight longitude/latitude edges stay close to the cell's true edges."""
     if not h3.is_valid_cell(cell):
         raise ValueError(f"not an H3 cell: {cell!r}")
-    return shapely.geometry.Polygon([(lon, lat) for lat, lon in h3.cell_to_boundary(cell)])
+    ring = [(lon, lat) for lat, lon in h3.cell_to_boundary(cell)]
+    if h3.get_resolution(cell) < 8:
+        from kgbench.geofunctions.metric import WGS84
+
+        dense = []
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
+            dense.append((x1, y1))
+            dense.extend(WGS84.npts(x1, y1, x2, y2, 15))
+        ring = dense
+    return shapely.geometry.Polygon(ring)
 
 
 def kgbf_h3_boundary(cell):
     """Return the boundary polygon of an H3 cell as a WKT literal (CRS84); an invalid cell is an error.
 
-    >>> p = shapely.from_wkt(kgbf_h3_boundary(Literal("871126d33ffffff")).value)
+    Cells coarser than resolution 8 have each great-circle edge densified into 16 straight pieces.
+
+    >>> p = shapely.from_wkt(kgbf_h3_boundary(Literal("891126d338fffff")).value)
     >>> (p.geom_type, len(p.exterior.coords))
     ('Polygon', 7)
     """

@@ -14,7 +14,10 @@ import dataclasses
 import functools
 import json
 import re
+import threading
 import xml.etree.ElementTree as ET
+from collections import OrderedDict
+from typing import NamedTuple
 
 import shapely
 import shapely.geometry
@@ -61,6 +64,7 @@ class GeoValue:
     crs: str = CRS84
     kind: str = "wkt"
     valid: BaseGeometry | None = None
+    vertices: int = 0
 
     @property
     def topo(self) -> BaseGeometry:
@@ -130,9 +134,61 @@ def parse_geometry(term) -> BaseGeometry:
     return read_literal(term).geom
 
 
-@functools.lru_cache(maxsize=PARSE_CACHE_SIZE)
-def _read_cached(kind: str, text: str) -> GeoValue:
-    return _read(kind, text)
+class CacheInfo(NamedTuple):
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+class _ParseCache:
+    """A bounded LRU map (kind, literal text) -> GeoValue that never hashes a whole long literal.
+
+    pyoxigraph hands a function a fresh ``str`` for every call, so a plain dict would re-hash a 10 kB polygon
+    literal each time (3 us). Keys here are the length and the first and last 48 characters; the full text is
+    then compared with ``==`` (a memcmp) against the few entries sharing that key.
+    """
+
+    def __init__(self, maxsize: int):
+        self.maxsize = maxsize
+        self._map: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def __call__(self, kind: str, text: str) -> GeoValue:
+        key = (kind, text) if len(text) <= 96 else (kind, len(text), text[:48], text[-48:])
+        bucket = self._map.get(key)
+        if bucket is not None:
+            for t, v in bucket:
+                if t == text:
+                    self.hits += 1
+                    try:
+                        self._map.move_to_end(key)
+                    except KeyError:  # evicted by another thread meanwhile
+                        pass
+                    return v
+        value = _read(kind, text)
+        g = value.topo
+        if g.geom_type != "Point" and not g.is_empty and shapely.get_num_coordinates(g) >= 8:
+            shapely.prepare(g)  # literals that come back from the cache are tested again: index them once
+        with self._lock:
+            self.misses += 1
+            self._map.setdefault(key, []).append((text, value))
+            self._map.move_to_end(key)
+            while len(self._map) > self.maxsize:
+                self._map.popitem(last=False)
+        return value
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._map.clear()
+            self.hits = self.misses = 0
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self.hits, self.misses, self.maxsize, len(self._map))
+
+
+_read_cached = _ParseCache(PARSE_CACHE_SIZE)
 
 
 def _read(kind: str, text: str) -> GeoValue:
@@ -144,7 +200,7 @@ def _read(kind: str, text: str) -> GeoValue:
         crs, geom = _read_xml(text, kind)
     geom = to_crs84(geom, crs)
     valid = geom if geom.is_empty or geom.is_valid else shapely.make_valid(geom)
-    return GeoValue(geom, crs, kind, valid)
+    return GeoValue(geom, crs, kind, valid, int(shapely.get_num_coordinates(valid)))
 
 
 def _read_wkt(text: str) -> tuple[str, BaseGeometry]:

@@ -28,6 +28,7 @@ __all__ = [
 GEOF = "http://www.opengis.net/def/function/geosparql/"
 KGBF = "https://w3id.org/kgbench/function#"
 WGS84 = Geod(ellps="WGS84")
+_INV = WGS84.inv
 _A = 6378137.0
 _E2 = 6.69437999014e-3
 
@@ -155,10 +156,10 @@ def geodesic_distance_m(a: BaseGeometry, b: BaseGeometry) -> float:
     >>> round(geodesic_distance_m(Point(0, 0), Point(1, 0)))
     111319
     """
+    if a.geom_type == "Point" and b.geom_type == "Point" and not (a.is_empty or b.is_empty):
+        return _INV(a.x, a.y, b.x, b.y)[2]
     if a.is_empty or b.is_empty:
         raise ValueError("distance to an empty geometry is undefined")
-    if a.geom_type == "Point" and b.geom_type == "Point":
-        return WGS84.inv(a.x, a.y, b.x, b.y)[2]
     if a.intersects(b):
         return 0.0
     (x1, y1), (x2, y2) = nearest_geodesic_points(a, b)
