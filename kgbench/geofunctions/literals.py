@@ -65,11 +65,12 @@ class GeoValue:
     kind: str = "wkt"
     valid: BaseGeometry | None = None
     vertices: int = 0
+    #: the geometry to use for topological tests (``valid`` if set, else ``geom``)
+    topo: BaseGeometry | None = dataclasses.field(default=None, compare=False)
 
-    @property
-    def topo(self) -> BaseGeometry:
-        """Return the geometry to use for topological tests (``valid`` if set, else ``geom``)."""
-        return self.geom if self.valid is None else self.valid
+    def __post_init__(self):
+        if self.topo is None:
+            object.__setattr__(self, "topo", self.geom if self.valid is None else self.valid)
 
 
 @contextlib.contextmanager
@@ -104,9 +105,10 @@ def read_literal(term) -> GeoValue:
     >>> (v.geom.x, v.geom.y, v.crs.endswith("4326"), v.kind)
     (24.94, 60.17, True, 'wkt')
     """
-    if not isinstance(term, Literal):
-        raise GeometryLiteralError(f"not a geometry literal: {term!r}")
-    kind = _KIND.get(term.datatype.value)
+    try:
+        kind = _KIND.get(term.datatype.value)
+    except AttributeError:
+        raise GeometryLiteralError(f"not a geometry literal: {term!r}") from None
     if kind is None:
         raise GeometryLiteralError(
             f"literal {term.value[:60]!r} has datatype <{term.datatype.value}>, not a GeoSPARQL geometry literal")
@@ -145,8 +147,8 @@ class _ParseCache:
     """A bounded LRU map (kind, literal text) -> GeoValue that never hashes a whole long literal.
 
     pyoxigraph hands a function a fresh ``str`` for every call, so a plain dict would re-hash a 10 kB polygon
-    literal each time (3 us). Keys here are the length and the first and last 48 characters; the full text is
-    then compared with ``==`` (a memcmp) against the few entries sharing that key.
+    literal each time (3 us). Keys here are the length and the last 64 characters (short literals: the text);
+    the full text is then compared with ``==`` (a memcmp) against the few entries sharing that key.
     """
 
     def __init__(self, maxsize: int):
@@ -156,7 +158,8 @@ class _ParseCache:
         self.hits = self.misses = 0
 
     def __call__(self, kind: str, text: str) -> GeoValue:
-        key = (kind, text) if len(text) <= 96 else (kind, len(text), text[:48], text[-48:])
+        n = len(text)
+        key = (kind, text) if n <= 96 else (kind, n, text[-64:])
         bucket = self._map.get(key)
         if bucket is not None:
             for t, v in bucket:

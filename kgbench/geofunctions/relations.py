@@ -99,24 +99,16 @@ def relation(name: str):
         pred = _METHOD[name]
         # GEOS uses a prepared geometry only as the first operand: evaluate with the larger (cached, prepared)
         # geometry first, through the converse where the predicate is not symmetric
-        if name in _SYMMETRIC:
-            def swapped(ga, gb):
-                return pred(gb, ga)
-        elif name in _CONVERSE:
-            conv = _METHOD[_CONVERSE[name]]
-
-            def swapped(ga, gb):
-                return conv(gb, ga)
-        else:
-            swapped = None
+        conv = _METHOD[_CONVERSE.get(name, name)]
+        can_swap = name in _SYMMETRIC or name in _CONVERSE
 
         def sf(a, b):
             va, vb = read_literal(a), read_literal(b)
             ga, gb = va.topo, vb.topo
             if ga.is_empty or gb.is_empty:
                 return _TRUE if _empty_rule(name, ga, gb) else _FALSE
-            if swapped is not None and vb.vertices > va.vertices:
-                return _TRUE if swapped(ga, gb) else _FALSE
+            if can_swap and vb.vertices > va.vertices:
+                return _TRUE if conv(gb, ga) else _FALSE
             return _TRUE if pred(ga, gb) else _FALSE
 
         impl = sf
