@@ -93,28 +93,28 @@ def _golden(f, lo: float = 0.0, hi: float = 1.0, iters: int = 40) -> float:
 
 
 def _min_between(sa: np.ndarray, sb: np.ndarray) -> tuple[float, tuple, tuple]:
-    """Return (metres, point on sa, point on sb) minimizing the geodesic distance between two segments."""
-    def pa(s):
-        return sa[0] + s * (sa[2] - sa[0]), sa[1] + s * (sa[3] - sa[1])
+    """Return (metres, point on sa, point on sb) minimizing the geodesic distance between two segments.
 
-    def pb(t):
-        return sb[0] + t * (sb[2] - sb[0]), sb[1] + t * (sb[3] - sb[1])
+    Two segments that do not cross are nearest at an end point of one of them, so the minimum is the least
+    of the four end-point-to-segment minima (each a golden-section search along the segment).
+    """
+    def on(seg, u):
+        return seg[0] + u * (seg[2] - seg[0]), seg[1] + u * (seg[3] - seg[1])
 
     def dist(p, q):
-        return WGS84.inv(p[0], p[1], q[0], q[1])[2]
+        return _INV(p[0], p[1], q[0], q[1])[2]
 
-    s = t = 0.5
-    fixed_a, fixed_b = sa[0] == sa[2] and sa[1] == sa[3], sb[0] == sb[2] and sb[1] == sb[3]
-    for _ in range(3):
-        if not fixed_a:
-            q = pb(t)
-            s = _golden(lambda u: dist(pa(u), q))
-        if not fixed_b:
-            p = pa(s)
-            t = _golden(lambda u: dist(p, pb(u)))
-        if fixed_a or fixed_b:
-            break
-    return dist(pa(s), pb(t)), pa(s), pb(t)
+    best = None
+    for seg, other, flip in ((sb, sa, False), (sa, sb, True)):
+        for end in ((other[0], other[1]), (other[2], other[3])):
+            if seg[0] == seg[2] and seg[1] == seg[3]:
+                q = (seg[0], seg[1])
+            else:
+                q = on(seg, _golden(lambda u: dist(end, on(seg, u))))
+            d = dist(end, q)
+            if best is None or d < best[0]:
+                best = (d, q, end) if flip else (d, end, q)
+    return best
 
 
 def nearest_geodesic_points(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -123,13 +123,16 @@ def nearest_geodesic_points(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[flo
     Edges are straight lines in longitude/latitude (as for the topological relations). The nearest pair is
     first searched in a local metric frame (metres per degree of longitude and latitude at the pair's
     latitude); then, over the few edges of each geometry nearest to that pair, the geodesic distance
-    between a point of one edge and a point of the other is minimized (alternating golden-section searches).
+    between a point of one edge and a point of the other is minimized (from each edge's end points along the
+    other edge, by golden-section search).
     """
-    pa, pb = shapely.ops.nearest_points(a, b)
+    with np.errstate(divide="ignore", invalid="ignore"):  # GEOS warns on zero-length segments
+        pa, pb = shapely.ops.nearest_points(a, b)
     kx, ky = _local_scale((pa.y + pb.y) / 2.0)
     sa = shapely.affinity.scale(a, kx, ky, origin=(0, 0))
     sb = shapely.affinity.scale(b, kx, ky, origin=(0, 0))
-    qa, qb = shapely.ops.nearest_points(sa, sb)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        qa, qb = shapely.ops.nearest_points(sa, sb)
     pa, pb = (qa.x / kx, qa.y / ky), (qb.x / kx, qb.y / ky)
     if a.geom_type == "Point" or b.geom_type == "Point":
         cand_a = _segments(a) if a.geom_type == "Point" else _near_segments(_segments(a), pb, kx, ky)
