@@ -33,7 +33,7 @@ class GenerationReport:
 
 def execute(kg, template: Template, bindings: dict) -> tuple[object | None, str | None, list[str]]:
     """Return (answer, reason it was rejected or None, geo-function warnings) for one bound execution."""
-    res = kg.query(template.answer_query, bindings=bindings, strict=False)
+    res = kg.query(template.compile(bindings), strict=False)
     if res.warnings:
         return None, "geo function failure", res.warnings
     values = [row.get("answer") for row in res]
@@ -53,7 +53,7 @@ def execute(kg, template: Template, bindings: dict) -> tuple[object | None, str 
 
 def gold_triples(kg, template: Template, bindings: dict) -> str:
     """Return the gold triples of one execution as sorted N-Triples text."""
-    res = kg.query(template.gold_query, bindings=bindings, strict=True)
+    res = kg.query(template.compile(bindings, "gold"), strict=True)
     return "".join(sorted({f"{t.subject} {t.predicate} {t.object} .\n" for t in res.triples}))
 
 

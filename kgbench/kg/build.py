@@ -178,7 +178,7 @@ def collect_records(inputs: list[SourceInput], say: Callable[[str], None]) -> li
         if p.ascii_name and p.ascii_name != p.name:
             labels.append((p.ascii_name, None))
         category = "capital city" if p.feature_code == "PPLC" else "city"
-        quals = [q for q in (p.admin1, names.get(p.country_a3, p.country_a3)) if q]
+        quals = [names.get(p.country_a3, p.country_a3)]  # admin1 is only a code in the source: not a name
         records.append(EntityRecord(
             key=f"geonames/{p.geonameid}", graph="geonames", cls="PopulatedPlace", category=category,
             name=p.name, geometry=shapely.Point(p.lon, p.lat), labels=labels,

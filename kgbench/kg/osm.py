@@ -96,7 +96,7 @@ def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
     if not path.is_file():
         raise SourceFileError(f"{path}: OSM extract not found")
     wkb = osmium.geom.WKBFactory()
-    records: list[EntityRecord] = []
+    records: dict[str, EntityRecord] = {}
     linear: dict[tuple[str, str, str], list] = defaultdict(list)
     try:
         for obj in osmium.FileProcessor(str(path)).with_locations().with_areas():
@@ -134,7 +134,9 @@ def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
             if cls in ("Road", "Railway", "Waterway") and kind == "line":
                 linear[(cls, category, tags["name"])].append((src, tags, geom, tag))
                 continue
-            records.append(_record(extract, cls, category, [tag], [src], tags, geom))
+            rec = _record(extract, cls, category, [tag], [src], tags, geom)
+            # a closed way may come as a line and again as an area: the area (seen last) wins
+            records[rec.key] = rec
     except RuntimeError as exc:
         raise SourceFileError(f"{path}: not a readable OSM PBF file ({exc})") from None
     for (cls, category, name), parts in sorted(linear.items()):
@@ -144,10 +146,9 @@ def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
         srcs = [p[0] for p in parts]
         rec_tags = sorted({p[3] for p in parts})
         digest = hashlib.sha1(f"{extract}|{cls}|{name}".encode()).hexdigest()[:12]
-        records.append(_record(extract, cls, category, rec_tags, srcs, tags, merged,
-                               key=f"osm/{cls.lower()}/{digest}"))
-    records.sort(key=lambda r: r.key)
-    return records
+        rec = _record(extract, cls, category, rec_tags, srcs, tags, merged, key=f"osm/{cls.lower()}/{digest}")
+        records[rec.key] = rec
+    return [records[k] for k in sorted(records)]
 
 
 def _is_area_way(tags: dict[str, str]) -> bool:

@@ -97,18 +97,40 @@ class Template:
     path: Path
 
     def compile(self, bindings: Mapping[str, object], query: str = "answer") -> str:
-        """Return the answer (or gold) query as standalone SPARQL with the bindings in a trailing VALUES block.
+        """Return the answer (or gold) query as standalone SPARQL with the bindings in a VALUES block.
 
-        Values are serialized as RDF terms by pyoxigraph, not pasted: an IRI or a literal cannot change
-        the query's structure. The executor binds the same terms as substitutions.
+        The VALUES block opens the WHERE clause, so the engine starts from the bound entities; values
+        are serialized as RDF terms by pyoxigraph, not pasted, so no value can change the query's
+        structure. Prefix declarations are included: the text runs as it is on any SPARQL engine that
+        knows the functions.
 
         >>> t = load_template("A1")
         >>> q = t.compile({"A": NamedNode("http://ex.org/a"), "B": NamedNode("http://ex.org/b")})
-        >>> q.splitlines()[-1]
-        'VALUES (?A ?B) { (<http://ex.org/a> <http://ex.org/b>) }'
+        >>> [line.strip() for line in q.splitlines() if "VALUES" in line]
+        ['VALUES (?A ?B) { (<http://ex.org/a> <http://ex.org/b>) }']
         """
         text = self.answer_query if query == "answer" else self.gold_query
-        return text.rstrip() + "\n" + render_values(bindings) + "\n"
+        used = sorted(p for p in PREFIXES if re.search(rf"(?<![\w<]){re.escape(p)}:", text))
+        prologue = "".join(f"PREFIX {p}: <{PREFIXES[p]}>\n" for p in used)
+        at = where_brace(text)
+        return prologue + text[:at] + "\n  " + render_values(bindings) + text[at:]
+
+
+_WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
+
+
+def where_brace(text: str) -> int:
+    """Return the index just after the ``{`` that opens the query's first WHERE clause (-1 if none).
+
+    Strings and IRIs are masked first, so a 'WHERE {' inside a literal does not count.
+
+    >>> q = 'SELECT ?x WHERE { ?x ?p "WHERE {" }'
+    >>> q[:where_brace(q)]
+    'SELECT ?x WHERE {'
+    """
+    masked = re.sub(r'"(?:[^"\\]|\\.)*"|<[^>\s]*>', lambda m: " " * len(m.group(0)), text)
+    m = _WHERE.search(masked)
+    return m.end() if m else -1
 
 
 def render_values(bindings: Mapping[str, object]) -> str:
@@ -210,6 +232,9 @@ def load_template_file(path: str | Path) -> Template:
                                     f"{', '.join(sorted(missing))} never named in the question")
         subs.append(SubTemplate(st["id"], MappingProxyType(dict(st.get("parameters") or {})), variants))
     q = data["query"]
+    for key in ("answer", "gold"):
+        if where_brace(q[key]) < 0:
+            raise TemplateError(f"{path}: field query/{key}: needs an explicit 'WHERE {{' (the bindings open it)")
     _check_query(path, "query/answer", q["answer"], must_select=["answer", *roles, *params])
     _check_query(path, "query/gold", q["gold"], must_construct=True)
     return Template(
@@ -228,10 +253,15 @@ def _check_query(path: Path, field: str, text: str, must_select: list[str] | Non
                  must_construct: bool = False) -> None:
     from kgbench.geofunctions import default_registry
 
+    registry = default_registry()
+    binding = registry.bind()
     try:
-        result = Store().query(text, prefixes=PREFIXES)
+        result = Store().query(text, prefixes=PREFIXES, custom_functions=binding.functions,
+                               custom_aggregate_functions=binding.aggregates)
     except SyntaxError as exc:
         raise TemplateError(f"{path}: field {field}: SPARQL syntax {exc}") from None
+    except RuntimeError as exc:  # pyoxigraph: "The custom function <...> is not supported"
+        raise TemplateError(f"{path}: field {field}: {exc} (not a registered geo function)") from None
     if must_select is not None:
         names = [v.value for v in getattr(result, "variables", [])]
         missing = [v for v in must_select if v not in names]
@@ -240,7 +270,6 @@ def _check_query(path: Path, field: str, text: str, must_select: list[str] | Non
                                 f"parameter (they are bound as substitutions); missing ?{', ?'.join(missing)}")
     if must_construct and hasattr(result, "variables"):
         raise TemplateError(f"{path}: field {field}: must be a CONSTRUCT query")
-    registry = default_registry()
     for m in _FUNCTION_CALL.finditer(_strip_strings(text)):
         iri = m.group(1) or (PREFIXES.get(m.group(2), "") + m.group(3) if m.group(2) in PREFIXES else None)
         if iri is None or not (iri.startswith(PREFIXES["geof"]) or iri.startswith(PREFIXES["kgbf"])):

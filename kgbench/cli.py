@@ -1,0 +1,261 @@
+"""The ``kgbench`` command: a thin layer over the public Python functions a notebook calls too."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from kgbench.kg.paths import CACHE_ENV
+
+
+class _Ctx:
+    def __init__(self, debug: bool, cache: str | None):
+        self.debug = debug
+        self.cache = cache
+
+
+def _err(msg: str) -> None:
+    click.echo(click.style("warning: ", fg="yellow") + msg, err=True)
+
+
+class KgbenchGroup(click.Group):
+    """Runs a command and turns any error into one readable line (the traceback only with --debug)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the CLI's one place that turns errors into a line
+            if "--debug" in sys.argv[1:2] or (ctx.obj and getattr(ctx.obj, "debug", False)):
+                raise
+            name = type(exc).__name__
+            raise click.ClickException(f"{name}: {exc}") from None
+
+
+def _progress_steps():
+    """Return a callback that shows each build/load step on stderr as a rich status line."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+
+    def say(msg: str) -> None:
+        console.log(msg)
+
+    return say
+
+
+@click.group(cls=KgbenchGroup)
+@click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar=CACHE_ENV,
+              help=f"Where snapshots and stores are kept (env {CACHE_ENV}; default ~/.cache/kgbench).")
+@click.version_option(package_name="kgbench")
+@click.pass_context
+def main(ctx, debug, cache_dir):
+    """kgbench: geospatial QA benchmarks whose answers are computed over a knowledge graph."""
+    ctx.obj = _Ctx(debug, cache_dir)
+
+
+def _open(ctx_obj: _Ctx, data=(), strict=False):
+    from kgbench.kg.store import open_kg
+
+    return open_kg(data=list(data) or None, cache=ctx_obj.cache, strict=strict, progress=_progress_steps(),
+                   on_warning=_err)
+
+
+# ---------------------------------------------------------------------------------------------- kg
+@main.group()
+def kg():
+    """Build and inspect the bundled snapshot."""
+
+
+@kg.command("build")
+@click.option("--force", is_flag=True, help="Rebuild even if the snapshot is cached.")
+@click.pass_obj
+def kg_build(obj, force):
+    """Build the default snapshot (N-Triples + manifest) and load it into the on-disk store."""
+    from kgbench.kg.build import build_snapshot
+    from kgbench.kg.store import load_store
+
+    snap = build_snapshot(obj.cache, force=force, progress=_progress_steps())
+    folder = load_store(snap, obj.cache, progress=_progress_steps())
+    triples = sum(g["triples"] for g in snap.manifest["graphs"].values())
+    click.echo(f"snapshot {snap.id}: {triples:,} triples in {len(snap.manifest['graphs'])} graphs")
+    click.echo(f"  files: {snap.path}\n  store: {folder}")
+
+
+@kg.command("info")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@click.option("--top", default=15, show_default=True, help="Rows per breakdown table.")
+@click.pass_obj
+def kg_info(obj, as_json, top):
+    """Triples per graph; entities per category, country, income tier and density tier."""
+    info = _open(obj).info()
+    if as_json:
+        click.echo(json.dumps(info, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"snapshot [bold]{info['snapshot']}[/bold]")
+    t = Table("graph", "triples", "entities")
+    for g, n in info["triples"].items():
+        t.add_row(g.rsplit("/", 1)[-1], f"{n:,}", f"{info['entities'].get(g, 0):,}")
+    console.print(t)
+    for key in ("category", "country", "income_tier", "density_tier"):
+        t = Table(key, "entities")
+        rows = list(info[key].items())
+        for k, n in rows[:top]:
+            t.add_row(k, f"{n:,}")
+        if len(rows) > top:
+            t.add_row(f"... {len(rows) - top} more", "")
+        console.print(t)
+
+
+# ---------------------------------------------------------------------------------------------- sparql
+@main.command()
+@click.argument("query", required=False)
+@click.option("--file", "-f", "query_file", type=click.Path(dir_okay=False), help="Read the query from a file.")
+@click.option("--data", "-d", multiple=True, type=click.Path(dir_okay=False),
+              help="Query these RDF files instead of the default snapshot (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "tsv", "json", "xml"]), default="table",
+              show_default=True)
+@click.option("--strict", is_flag=True, help="Fail if any geo function call fails.")
+@click.pass_obj
+def sparql(obj, query, query_file, data, fmt, strict):
+    """Run a SPARQL query (string or --file) with the geo functions registered."""
+    if bool(query) == bool(query_file):
+        raise click.UsageError("give a query string or --file, not both and not neither")
+    if query_file:
+        p = Path(query_file)
+        if not p.is_file():
+            raise click.ClickException(f"{p}: query file not found")
+        query = p.read_text(encoding="utf-8")
+    result = _open(obj, data, strict).query(query)
+    click.echo(result.serialize(fmt), nl=False)
+
+
+# ---------------------------------------------------------------------------------------------- generate
+@main.command()
+@click.option("--template", "-t", "template_id", required=True, help="Template id, e.g. A1.")
+@click.option("--n", "n", type=click.IntRange(min=1), help="At most this many items, drawn evenly over strata.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--per-stratum", type=click.IntRange(min=1), default=30, show_default=True,
+              help="At most this many items per (income tier, density tier) cell.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default="items.jsonl", show_default=True,
+              help="Write items here as JSON lines ('-' for stdout).")
+@click.pass_obj
+def generate(obj, template_id, n, seed, per_stratum, out):
+    """Generate verified items of one template over the bundled snapshot."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from kgbench.generator.generate import GenerationReport, generate as run
+    from kgbench.generator.items import write_jsonl
+    from kgbench.queries.template import load_template
+
+    load_template(template_id)  # fail fast on an unknown id, before any build
+    kg_ = _open(obj)
+    report = GenerationReport(template_id)
+    with Progress(TextColumn(f"generating {template_id}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  transient=True, console=__import__("rich.console").console.Console(stderr=True)) as bar:
+        task = bar.add_task("gen", total=None)
+        items = run(template_id, kg_, n=n, seed=seed, per_stratum=per_stratum, report=report,
+                    progress=lambda done, total: bar.update(task, completed=done, total=total))
+    if out == "-":
+        for it in items:
+            click.echo(it.to_json())
+    else:
+        write_jsonl(items, out)
+    for w in report.warnings[:5]:
+        _err(w)
+    cells = ", ".join(f"{k} {v}" for k, v in sorted(report.per_cell.items()))
+    scales = ", ".join(f"{k} {v}" for k, v in sorted(report.per_scale.items()))
+    click.echo(f"{len(items)} {template_id} items" + (f" -> {out}" if out != "-" else ""), err=True)
+    click.echo(f"  strata: {cells}", err=True)
+    if scales:
+        click.echo(f"  scales: {scales}", err=True)
+    if report.discarded:
+        click.echo("  discarded: " + ", ".join(f"{k} {v}" for k, v in report.discarded.most_common()), err=True)
+    if items:
+        click.echo(f"  e.g. {items[0].question} -> {items[0].answer:.3f} {items[0].unit or ''}"
+                   if isinstance(items[0].answer, float) else f"  e.g. {items[0].question} -> {items[0].answer}",
+                   err=True)
+
+
+# ---------------------------------------------------------------------------------------------- gold
+@main.command()
+@click.argument("item_id", required=False)
+@click.option("--dataset", type=click.Path(dir_okay=False), default="items.jsonl", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["nt", "json", "text"]), default="nt", show_default=True)
+@click.option("--all", "export_all", is_flag=True, help="Export every item's gold triples as N-Quads.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), help="With --all: the N-Quads file to write.")
+def gold(item_id, dataset, fmt, export_all, out):
+    """Show one item's gold triples, or export all of a dataset's as N-Quads (one named graph per item)."""
+    from kgbench.generator.gold import export_gold_nquads, gold_as
+    from kgbench.generator.items import read_jsonl
+
+    items = read_jsonl(dataset)
+    if export_all:
+        if not out:
+            raise click.UsageError("--all needs --out FILE.nq")
+        n = export_gold_nquads(items, out)
+        click.echo(f"{n:,} quads of {len(items)} items -> {out}", err=True)
+        return
+    if not item_id:
+        raise click.UsageError("give an ITEM_ID, or --all --out FILE.nq")
+    by_id = {it.id: it for it in items}
+    if item_id not in by_id:
+        import difflib
+
+        close = difflib.get_close_matches(item_id, list(by_id), n=3)
+        raise click.ClickException(f"no item {item_id!r} in {dataset}" + (f"; did you mean {', '.join(close)}?" if close else ""))
+    click.echo(gold_as(by_id[item_id], fmt), nl=fmt != "nt")
+
+
+# ---------------------------------------------------------------------------------------------- templates
+@main.group()
+def templates():
+    """List, show and validate the question templates."""
+
+
+@templates.command("list")
+def templates_list():
+    """Template ids with family, answer format and number of sub-templates and variants."""
+    from kgbench.queries.template import load_template, template_ids
+
+    for tid in template_ids():
+        t = load_template(tid)
+        nv = sum(len(s.variants) for s in t.sub_templates)
+        click.echo(f"{t.id:4} {t.family}  {t.answer_format:24} {len(t.sub_templates)} sub-templates, {nv} variants")
+
+
+@templates.command("show")
+@click.argument("template_id")
+def templates_show(template_id):
+    """Print a template's data file."""
+    from kgbench.queries.template import load_template
+
+    click.echo(load_template(template_id).path.read_text(encoding="utf-8"), nl=False)
+
+
+@templates.command("validate")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+def templates_validate(files):
+    """Check template files (default: all shipped): schema, placeholders, SPARQL parse, registered functions."""
+    from kgbench.queries.template import template_ids, validate_templates
+
+    problems = validate_templates(files or None)
+    for p in problems:
+        click.echo(p, err=True)
+    if problems:
+        raise click.ClickException(f"{len(problems)} invalid template file(s)")
+    click.echo(f"{len(files) or len(template_ids())} template file(s) valid")
+
+
+if __name__ == "__main__":
+    main()

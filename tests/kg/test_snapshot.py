@@ -1,0 +1,151 @@
+"""The bundled snapshot: regression figures, the common entity shape, reproducibility, atomic builds."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+
+import pytest
+
+from kgbench.kg import build as build_mod
+from kgbench.kg.build import GRAPHS, Snapshot, SnapshotError, build_snapshot, write_snapshot
+
+#: regression figures of the default snapshot (triples, entities per graph) measured when the builder was
+#: written; a change beyond TOLERANCE means the sources or the builder changed meaning, not just detail
+EXPECTED = {
+    "osm": {"entities": 1949, "triples": 31000},
+    "naturalearth": {"entities": 258, "triples": 3900},
+    "geonames": {"entities": 33000, "triples": 640000},
+}
+TOLERANCE = 0.05
+
+
+@pytest.mark.parametrize("graph", sorted(EXPECTED))
+def test_graph_counts_match_regression_figures(snapshot, graph):
+    g = snapshot.manifest["graphs"][graph]
+    for key, want in EXPECTED[graph].items():
+        assert abs(g[key] - want) <= TOLERANCE * want, f"{graph} {key}: {g[key]} vs expected ~{want}"
+
+
+def test_manifest_records_sources_checksums_and_parameters(snapshot):
+    m = snapshot.manifest
+    assert m["id"] == snapshot.path.name
+    names = {s["name"] for s in m["sources"]}
+    assert {"osm:Helsinki", "osm:Kouvola"} <= names
+    for s in m["sources"]:
+        assert len(s["sha256"]) == 64 and s["licence"] and s["attribution"]
+    for g in m["graphs"].values():
+        data = (snapshot.path / g["file"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == g["sha256"]
+        assert data.count(b"\n") == g["triples"]
+    assert m["parameters"]["density_p33"] < m["parameters"]["density_p67"]
+    assert any("stand-in for a population raster" in n for n in m["notes"])
+
+
+SHAPE = ["kgb:category", "kgb:canonicalName", "kgb:h3Cell", "kgb:country", "kgb:incomeTier", "kgb:densityTier",
+         "rdfs:label"]
+
+
+@pytest.mark.parametrize("prop", SHAPE + ["geo:hasGeometry/geo:asWKT", "kgb:sourceId"])
+def test_every_entity_has_the_common_shape(kg, prop):
+    missing = kg.query(f"SELECT (COUNT(?e) AS ?n) WHERE {{ ?e a kgb:Entity FILTER NOT EXISTS {{ ?e {prop} ?v }} }}")
+    assert int(missing.rows[0][0].value) == 0, f"entities without {prop}"
+
+
+def test_geometries_are_typed_wkt_literals_and_h3_cells_match(kg):
+    import h3
+    import shapely
+
+    from kgbench.kg.strata import H3_RESOLUTION, representative_point
+
+    r = kg.query("""SELECT ?e ?w ?cell WHERE { ?e a kgb:Entity ; kgb:h3Cell ?cell ; geo:hasGeometry/geo:asWKT ?w }
+                    ORDER BY ?e LIMIT 400""")
+    assert len(r) == 400
+    for row in r:
+        assert row["w"].datatype.value == "http://www.opengis.net/ont/geosparql#wktLiteral"
+        lon, lat = representative_point(shapely.from_wkt(row["w"].value))
+        assert row["cell"].value == h3.latlng_to_cell(lat, lon, H3_RESOLUTION)
+
+
+def test_canonical_names_are_unique(kg):
+    r = kg.query("SELECT ?n (COUNT(?e) AS ?c) WHERE { ?e kgb:canonicalName ?n } GROUP BY ?n HAVING (COUNT(?e) > 1)")
+    assert len(r) == 0, [row["n"].value for row in list(r)[:5]]
+
+
+def test_strata_cover_every_tier(kg):
+    info = kg.info()
+    assert {"LIC", "LMC", "UMC", "HIC"} <= set(info["income_tier"])
+    assert set(info["density_tier"]) == {"low", "medium", "high"}
+    assert len(info["country"]) >= 200
+
+
+def test_helsinki_entities_are_in_finland_and_dense(kg):
+    r = kg.query("""SELECT ?c ?i ?d (COUNT(?e) AS ?n) WHERE { GRAPH kgbg:osm { ?e a kgb:Entity ;
+                    kgb:country ?c ; kgb:incomeTier ?i ; kgb:densityTier ?d } } GROUP BY ?c ?i ?d""")
+    rows = {(x["c"].value, x["i"].value, x["d"].value) for x in r}
+    assert all(c == "FIN" and i == "HIC" for c, i, _ in rows)
+
+
+def test_osm_labels_keep_their_languages(kg):
+    r = kg.query("""SELECT (COUNT(*) AS ?n) WHERE { GRAPH kgbg:osm { ?e rdfs:label ?l FILTER(LANG(?l) = "sv") } }""")
+    assert int(r.rows[0][0].value) > 500
+
+
+def test_building_twice_gives_identical_files(snapshot, tmp_path):
+    again = build_snapshot(tmp_path)
+    assert again.id == snapshot.id
+    for g in GRAPHS:
+        f = snapshot.manifest["graphs"][g]["file"]
+        assert (again.path / f).read_bytes() == (snapshot.path / f).read_bytes(), f
+    strip = lambda m: {k: v for k, v in m.items() if k != "build"}  # noqa: E731
+    assert strip(again.manifest) == strip(snapshot.manifest)
+
+
+def test_interrupted_build_leaves_the_old_snapshot(snapshot, tmp_path, monkeypatch):
+    cache = tmp_path / "c"
+    target = cache / "snapshots" / snapshot.id
+    shutil.copytree(snapshot.path, target)
+    before = {p.name: p.read_bytes() for p in target.iterdir()}
+
+    def boom(folder, inputs, say):
+        (folder / "osm.nt").write_text("<a> <b> <c> .\n")  # a half-written file
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_mod, "write_snapshot", boom)
+    with pytest.raises(KeyboardInterrupt):
+        build_snapshot(cache, force=True)
+    assert {p.name: p.read_bytes() for p in target.iterdir()} == before
+    assert sorted(p.name for p in target.parent.iterdir()) == [snapshot.id]  # no temp folder left behind
+    assert Snapshot.open(target).id == snapshot.id
+
+
+def test_missing_source_file_is_named(tmp_path, monkeypatch):
+    real = build_mod.default_inputs()
+    gone = build_mod.SourceInput("osm:Nowhere", tmp_path / "Nowhere.osm.pbf", "ODbL-1.0", "test")
+    monkeypatch.setattr(build_mod, "default_inputs", lambda: real + [gone])
+    with pytest.raises(SnapshotError, match="Nowhere.osm.pbf"):
+        build_snapshot(tmp_path / "cache")
+
+
+def test_corrupt_source_file_is_named(tmp_path, monkeypatch):
+    bad = tmp_path / "Broken.osm.pbf"
+    bad.write_bytes(b"\x00\x00\x00\x0dnot a pbf at all" * 10)
+    real = [i for i in build_mod.default_inputs() if not i.name.startswith("osm:")]
+    monkeypatch.setattr(build_mod, "default_inputs",
+                        lambda: [build_mod.SourceInput("osm:Broken", bad, "ODbL-1.0", "test")] + real)
+    with pytest.raises(SnapshotError, match="Broken.osm.pbf"):
+        build_snapshot(tmp_path / "cache")
+
+
+def test_a_damaged_snapshot_is_detected(snapshot, tmp_path):
+    copy = tmp_path / "s"
+    shutil.copytree(snapshot.path, copy)
+    with open(copy / "geonames.nt", "ab") as f:
+        f.write(b"extra")
+    with pytest.raises(SnapshotError, match="geonames.nt"):
+        Snapshot.open(copy)
+    (copy / "manifest.json").write_text("{not json")
+    with pytest.raises(SnapshotError, match="manifest.json"):
+        Snapshot.open(copy)

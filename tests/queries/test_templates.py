@@ -1,0 +1,62 @@
+"""Templates as data: every shipped file validates; broken files fail naming the file and the field."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgbench.queries.template import TemplateError, load_template, load_template_file, template_ids, validate_templates
+
+
+@pytest.mark.parametrize("tid", template_ids())
+def test_shipped_template_is_valid(tid):
+    t = load_template(tid)
+    assert t.id == tid and t.sub_templates and t.roles
+    for sub in t.sub_templates:
+        for v in sub.variants:
+            assert v.placeholders() >= set(t.roles)
+
+
+def test_validate_reports_nothing_for_shipped_templates():
+    assert validate_templates() == []
+
+
+def _broken(tmp_path, old, new, name="A1.yaml"):
+    text = load_template("A1").path.read_text().replace(old, new)
+    assert text != load_template("A1").path.read_text() or old == new
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+@pytest.mark.parametrize("old,new,field", [
+    ("answer_format: Distance", "answer_format: Furlongs", "answer_format"),
+    ("version: 1", "version: one", "version"),
+    ("What is the distance between {A} and {B}?", "What is the distance between {A} and {C}?",
+     "sub_templates/0/variants/0/text"),
+    ("How far is {A} from {B}?", "How far is {A} from here?", "sub_templates/0/variants/1/text"),
+    ("geof:distance(?wktA", "geof:nosuchfunction(?wktA", "query/answer"),
+    ("SELECT ?A ?B ?answer WHERE", "SELECT ?A ?B ?answer WHER", "query/answer"),
+    ("SELECT ?A ?B ?answer WHERE", "SELECT ?A ?answer WHERE", "query/answer"),
+    ("    CONSTRUCT {\n", "    SELECT * WHERE { ?x ?y ?z }\n    #\n", "query/gold"),
+])
+def test_broken_template_names_file_and_field(tmp_path, old, new, field):
+    p = _broken(tmp_path, old, new)
+    with pytest.raises(TemplateError) as exc:
+        load_template_file(p)
+    assert str(p) in str(exc.value) and f"field {field}" in str(exc.value)
+    assert validate_templates([p]) and str(p) in validate_templates([p])[0]
+
+
+def test_file_name_must_match_id(tmp_path):
+    p = _broken(tmp_path, "id: A1", "id: A1", name="A2.yaml")
+    with pytest.raises(TemplateError, match="field id"):
+        load_template_file(p)
+
+
+def test_bad_yaml_and_missing_file(tmp_path):
+    p = tmp_path / "A1.yaml"
+    p.write_text("id: [unclosed\n")
+    with pytest.raises(TemplateError, match="not valid YAML"):
+        load_template_file(p)
+    with pytest.raises(TemplateError, match="not found"):
+        load_template_file(tmp_path / "B9.yaml")
