@@ -51,8 +51,16 @@ class Candidate:
 def role_candidates(kg, role: Role) -> list[Candidate]:
     """Return the entities of the KG that satisfy a role's class, category, geometry-type and graph constraints.
 
-    Sorted by IRI so that sampling with a seed is reproducible.
+    Sorted by IRI so that sampling with a seed is reproducible. Remembered per KG (``kg.memo``).
     """
+    key = ("role_candidates", role.classes, role.categories, role.geometry, role.graphs)
+    memo = getattr(kg, "memo", {})
+    if key not in memo:
+        memo[key] = _role_candidates(kg, role)
+    return memo[key]
+
+
+def _role_candidates(kg, role: Role) -> list[Candidate]:
     out: dict[str, Candidate] = {}
     text = roles_query()
     for cls in role.classes:
@@ -67,7 +75,7 @@ def role_candidates(kg, role: Role) -> list[Candidate]:
             if role.graphs and graph not in role.graphs:
                 continue
             geom = shapely.from_wkt(row["wkt"].value)
-            p = geom if gtype == "Point" else geom.representative_point()
+            p = geom if gtype == "Point" else geom.point_on_surface()
             iri = row["entity"].value
             out[iri] = Candidate(iri, row["name"].value, category, graph, gtype, row["country"].value,
                                  row["income"].value, row["density"].value, p.x, p.y)

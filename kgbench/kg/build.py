@@ -79,9 +79,25 @@ def default_inputs() -> list[SourceInput]:
     return inputs
 
 
+def _builder_digest() -> str:
+    """Return a digest of the code and vocabulary that decide a snapshot's content."""
+    from kgbench.kg import osm, records, strata
+
+    h = hashlib.sha256()
+    for mod in (osm, records, strata):
+        h.update(Path(mod.__file__).read_bytes())
+    h.update(Path(__file__).read_bytes())
+    h.update(vocabulary_turtle().encode())
+    return h.hexdigest()
+
+
 def snapshot_id(inputs: Iterable[SourceInput]) -> str:
-    """Return the id of the snapshot built from these inputs: stable while inputs and builder are unchanged."""
-    h = hashlib.sha256(f"kgbench-builder-{BUILDER_VERSION}".encode())
+    """Return the id of the snapshot built from these inputs: stable while inputs and builder code are unchanged.
+
+    The builder's own source is part of the id, so a cache never serves a snapshot that an older
+    builder made.
+    """
+    h = hashlib.sha256(f"kgbench-builder-{BUILDER_VERSION}-{_builder_digest()}".encode())
     for inp in sorted(inputs, key=lambda i: i.name):
         h.update(f"{inp.name}={inp.sha256()}".encode())
     return f"kgbench-default-{h.hexdigest()[:12]}"

@@ -31,6 +31,7 @@ class RemoteKG:
         self.update_endpoint = update_endpoint
         self.timeout = timeout
         self.snapshot_id = f"remote:{endpoint}"
+        self.memo: dict = {}
 
     def _wrapper(self, url: str):
         from SPARQLWrapper import SPARQLWrapper

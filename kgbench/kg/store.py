@@ -76,6 +76,8 @@ class KG:
         self.registry = registry or default_registry()
         self.strict = strict
         self.on_warning = on_warning
+        #: per-KG memo of expensive derived lists (role candidates); the KG's data never changes
+        self.memo: dict = {}
 
     @property
     def snapshot_id(self) -> str:
@@ -107,12 +109,22 @@ class KG:
               strict: bool | None = None) -> QueryResult:
         """Return the materialized result of a SPARQL query with the geo functions registered.
 
+        ``bindings`` (variable name -> RDF term or Python value) open the WHERE clause as a VALUES
+        block of serialized terms, or, for a query without an explicit ``WHERE {``, are passed as
+        substitutions (which pyoxigraph applies to projected variables only).
+
         Geo-function failures are counted: they appear in ``result.warnings`` (and go to ``on_warning``);
         in strict mode (here or on the KG) a failure raises GeoFunctionError after the query.
         A syntax error raises :class:`QuerySyntaxError` with the parser's position.
         """
+        from kgbench.queries.template import render_values, where_brace
+
         binding = self.registry.bind()
         subs = {Variable(k): _term(v) for k, v in (bindings or {}).items()}
+        at = where_brace(sparql) if subs else -1
+        if at >= 0:  # a VALUES block opening the WHERE clause: the engine starts from the bound terms
+            sparql = sparql[:at] + "\n  " + render_values({k.value: v for k, v in subs.items()}) + sparql[at:]
+            subs = {}
         try:
             raw = self.store.query(sparql, prefixes=PREFIXES, use_default_graph_as_union=True,
                                    substitutions=subs or None, custom_functions=binding.functions,

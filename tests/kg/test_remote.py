@@ -36,7 +36,9 @@ def endpoint(tmp_path_factory):
     url = os.environ.get("KGBENCH_TEST_ENDPOINT")
     proc = None
     if not url:
-        exe = shutil.which("oxigraph")
+        import sys
+
+        exe = shutil.which("oxigraph") or shutil.which("oxigraph", path=os.path.dirname(sys.executable))
         if exe is None:
             pytest.skip("the oxigraph server command is not installed (pip install oxigraph)")
         port = _free_port()

@@ -54,8 +54,11 @@ def test_bindings_are_terms_not_text():
     kg = KG.from_text(POINTS)
     q = "SELECT ?a ?w WHERE { ?a geo:asWKT ?w }"
     assert len(kg.query(q, bindings={"a": NamedNode("http://ex.org/tku")})) == 1
-    # a value that would break out of the query if pasted is just an IRI that matches nothing
-    assert len(kg.query(q, bindings={"a": NamedNode("http://ex.org/x> ?p ?o } #")})) == 0
+    # a value that would break out of the query if pasted is just a literal that matches nothing
+    assert len(kg.query(q, bindings={"w": 'x" } ?s ?p ?o . #'})) == 0
+    assert len(kg.query(q, bindings={"w": 'x" } ?s ?p ?o . #', "a": NamedNode("http://ex.org/tku")})) == 0
+    with pytest.raises(ValueError, match="Invalid IRI"):  # and an IRI cannot carry query text at all
+        NamedNode("http://ex.org/x> ?p ?o } #")
 
 
 def test_syntax_error_carries_the_position():
