@@ -272,6 +272,23 @@ def _vocabulary_lines() -> list[str]:
     return [f"{q.subject} {q.predicate} {q.object} .\n" for q in parse(vocabulary_turtle(), RdfFormat.TURTLE)]
 
 
+def _literal(value):
+    """Return the RDF term for a Python value of an EntityRecord's ``extra`` statements."""
+    if isinstance(value, (NamedNode, Literal)):
+        return value
+    if isinstance(value, bool):
+        return Literal("true" if value else "false", datatype=XSD.boolean)
+    if isinstance(value, int):
+        return Literal(str(value), datatype=XSD.integer)
+    if isinstance(value, float):
+        return Literal(repr(value), datatype=XSD.double)
+    if isinstance(value, _dt.datetime):
+        return Literal(value.isoformat(), datatype=XSD.dateTime)
+    if isinstance(value, _dt.date):
+        return Literal(value.isoformat(), datatype=XSD.date)
+    return Literal(str(value))
+
+
 _SF_TYPES = {"Point", "LineString", "Polygon", "MultiPoint", "MultiLineString", "MultiPolygon", "GeometryCollection"}
 
 
@@ -307,4 +324,6 @@ def entity_lines(rec: EntityRecord, name: str, country: str, income: str, densit
         out.append((s, KGB.isoA3, Literal(rec.iso_a3)))
     for nb in rec.neighbours:
         out.append((s, KGB.neighbour, ENTITY.term(f"naturalearth/{nb}")))
+    for prop, value in rec.extra:
+        out.append((s, KGB[prop], _literal(value)))
     return [f"{a if isinstance(a, str) else str(a)} {p} {o} .\n" for a, p, o in out]

@@ -32,3 +32,6 @@ class EntityRecord:
     #: the country this entity is known to lie in (a country polygon's own code); None: point-in-polygon decides
     country_hint: str | None = None
     neighbours: tuple[str, ...] = ()
+    #: further statements (kgb: property local name, value): str, int, float, bool, datetime.date/datetime
+    #: become typed literals, a pyoxigraph NamedNode an IRI; the property must be declared in the vocabulary
+    extra: list[tuple[str, object]] = dataclasses.field(default_factory=list)
