@@ -1,0 +1,546 @@
+"""Writing a benchmark release: large and small splits as JSONL and Parquet, gold N-Quads, a dataset card, stats.
+
+A release folder holds::
+
+    README.md            dataset card (Hugging Face style: YAML front matter with the configs, then tables)
+    stats.json           the card's figures, machine-readable ("kind": "kgbench-release")
+    gold.nq              every item's gold triples as N-Quads, one named graph per item
+    large/items.jsonl    every item, one JSON object a line (keys of DESIGN.md)
+    large/items.parquet  the same items as a Parquet table (see PARQUET_COLUMNS)
+    small/items.jsonl    at most SMALL_CAP items per (source KG, family) cell
+    small/items.parquet
+
+The folder is built beside the target and renamed onto it only when complete, so an interrupted or failed write
+leaves any previous release untouched. Every item is validated against its answer format's gold schema first.
+
+>>> import tempfile, pathlib
+>>> it = Item(id="A1-x", template_id="A1", template_version=1, sub_template_id="A1-1", variant_id="A1-1.v1",
+...           language="eng", question="How far is Kamppi from Kallio?", answer_format="Distance", answer=2.1,
+...           unit="km", acceptable=[], false_premise=False, perturbation=None, entities={}, bindings={},
+...           sparql="SELECT ...", gold_triples="", kg="osm",
+...           stratum={"country": "FIN", "income_tier": "HIC", "density_tier": "high"}, snapshot="s")
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "release"
+>>> summary = write_release([it], out)
+>>> summary.counts["large"], summary.counts["small"], sorted(p.name for p in out.iterdir())
+(1, 1, ['README.md', 'gold.nq', 'large', 'small', 'stats.json'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from kgbench.generator.formats import FORMAT_NAMES, GoldAnswerError, get_format, validate_gold
+from kgbench.generator.generate import GenerationReport
+from kgbench.generator.gold import export_gold_nquads
+from kgbench.generator.items import Item, write_jsonl
+from kgbench.kg.paths import atomic_directory
+
+__all__ = ["write_release", "ReleaseSummary", "ReleaseError", "validate_items", "select_small", "release_stats",
+           "read_parquet", "item_problem", "render_card", "family_of", "FAMILIES", "SMALL_CAP", "SPLITS", "PARQUET_COLUMNS", "RELEASE_KIND"]
+
+#: the most items of one (source KG, family) cell in the small split (spec/scoring.md, "Released splits")
+SMALL_CAP = 200
+SPLITS = ("large", "small")
+RELEASE_KIND = "kgbench-release"
+#: the spatial-function families (SFID letter -> name), as in spec/templates.tsv
+FAMILIES = {
+    "A": "Metric distance", "B": "Metric containment", "C": "Topological", "D": "Network / path",
+    "E": "Administrative hierarchy", "F": "Comparison / ordering", "G": "Centrality", "H": "Grid / indexing",
+    "I": "Spatio-temporal events", "J": "Direction", "K": "Shape", "L": "Uncertainty",
+    "M": "Spatial transformation", "N": "Coordinates",
+}
+INCOME_TIERS = ("LIC", "LMC", "UMC", "HIC")
+DENSITY_TIERS = ("low", "medium", "high")
+_STRATUM_KEYS = ("country", "income_tier", "density_tier")
+_ISO639_1 = {"eng": "en", "fin": "fi", "swe": "sv", "deu": "de", "fra": "fr", "spa": "es"}
+
+#: Parquet columns and how each holds the item's value (``json`` columns are JSON text; decode with json.loads)
+PARQUET_COLUMNS = {
+    "id": "string", "template_id": "string", "template_version": "int64", "sub_template_id": "string",
+    "variant_id": "string", "language": "string", "question": "string", "answer_format": "string",
+    "answer": "json", "answer_number": "float64 (the answer when it is a plain number, else null)",
+    "unit": "string", "acceptable": "json", "false_premise": "bool", "perturbation": "json",
+    "entities": "json", "bindings": "json", "sparql": "string", "gold_triples": "string", "kg": "string",
+    "stratum": "struct<country, income_tier, density_tier> (strings)", "snapshot": "string", "scale": "string",
+    "family": "string (SFID letter, derived from template_id)",
+}
+_JSON_COLUMNS = ("answer", "acceptable", "perturbation", "entities", "bindings")
+
+
+class ReleaseError(ValueError):
+    """A release that cannot be written: invalid or duplicate items, or an unsafe target folder."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ReleaseSummary:
+    """Return what a release wrote: its folder, the path of every file, and the headline counts.
+
+    ``paths`` maps ``"large/jsonl"``, ``"large/parquet"``, ``"small/jsonl"``, ``"small/parquet"``, ``"gold"``,
+    ``"card"`` and ``"stats"`` to files inside ``out_dir``; ``counts`` has ``large``, ``small``, ``gold_quads``,
+    ``false_premise`` and ``unsatisfiable``.
+    """
+
+    out_dir: Path
+    paths: Mapping[str, Path]
+    counts: Mapping[str, int]
+    stats: Mapping = dataclasses.field(repr=False, default_factory=dict)
+
+
+def family_of(template_id: str) -> str:
+    """Return the family (SFID letter) of a template id.
+
+    >>> family_of("A1"), family_of("N2")
+    ('A', 'N')
+    """
+    m = re.match(r"([A-Za-z]+)", template_id or "")
+    return m.group(1).upper() if m else "?"
+
+
+def _template_key(template_id: str) -> tuple:
+    m = re.match(r"([A-Za-z]+)(\d*)(.*)", template_id)
+    return (m.group(1), int(m.group(2) or 0), m.group(3)) if m else (template_id, 0, "")
+
+
+# --------------------------------------------------------------------------------------------- validation
+
+
+_ITEM_VALIDATORS: dict[str, jsonschema.protocols.Validator] = {}
+
+
+def _item_validator(fmt) -> jsonschema.protocols.Validator:
+    if fmt.name not in _ITEM_VALIDATORS:
+        _ITEM_VALIDATORS[fmt.name] = jsonschema.Draft202012Validator(fmt.item_schema())
+    return _ITEM_VALIDATORS[fmt.name]
+
+
+def item_problem(item: Item) -> str | None:
+    """Return why an item cannot be released (its answer against its format's schema, its stratum), or None.
+
+    >>> it = Item(id="C3-x", template_id="C3", template_version=1, sub_template_id="C3-1", variant_id="v1",
+    ...           language="eng", question="?", answer_format="Count", answer="three", unit=None, acceptable=[],
+    ...           false_premise=False, perturbation=None, entities={}, bindings={}, sparql="", gold_triples="",
+    ...           kg="osm", stratum={}, snapshot="s")
+    >>> item_problem(it)
+    "answer 'three' does not fit the Count schema: 'three' is not of type 'number'"
+    """
+    try:
+        fmt = get_format(item.answer_format)
+    except KeyError as exc:
+        return str(exc.args[0])
+    record = item.to_dict()
+    try:
+        json.dumps(record, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        return f"not JSON-serializable: {exc}"
+    error = jsonschema.exceptions.best_match(_item_validator(fmt).iter_errors(record))
+    if error is not None:
+        where = ".".join(str(p) for p in error.absolute_path) or "item"
+        value = record.get(where, error.instance) if where != "item" else error.instance
+        return f"{where} {value!r} does not fit the {fmt.name} schema: {error.message}"
+    if item.answer is not None:
+        try:
+            validate_gold(fmt.name, item.answer, item.unit, list(item.acceptable or []))
+        except GoldAnswerError as exc:
+            return str(exc)
+    if not isinstance(item.stratum, Mapping):
+        return f"stratum must be a mapping, got {type(item.stratum).__name__}"
+    extra = sorted(set(item.stratum) - set(_STRATUM_KEYS))
+    if extra:
+        return f"stratum has keys {extra} beyond {list(_STRATUM_KEYS)}"
+    if not item.kg:
+        return "no source KG (kg is empty)"
+    return None
+
+
+def validate_items(items: Sequence[Item], *, limit: int = 20) -> None:
+    """Return None when every item is releasable; else raise ReleaseError listing item ids and problems.
+
+    Ids must be unique, and each item's answer must validate against its answer format's gold schema
+    (:mod:`kgbench.generator.formats`); up to ``limit`` problems are listed, with the total.
+    """
+    problems: list[str] = []
+    seen: Counter = Counter(it.id for it in items)
+    for item_id, n in sorted(seen.items()):
+        if n > 1:
+            problems.append(f"item {item_id}: id used by {n} items")
+    for it in items:
+        problem = item_problem(it)
+        if problem:
+            problems.append(f"item {it.id}: {problem}")
+    if problems:
+        shown = "\n  ".join(problems[:limit])
+        more = f"\n  ... and {len(problems) - limit} more" if len(problems) > limit else ""
+        raise ReleaseError(f"{len(problems)} item problem(s), nothing written:\n  {shown}{more}")
+
+
+# --------------------------------------------------------------------------------------------- small split
+
+
+def select_small(items: Sequence[Item], *, cap: int = SMALL_CAP, seed: int = 0) -> list[Item]:
+    """Return the small split: at most ``cap`` items per (source KG, family) cell, in the items' order.
+
+    Within a cell the choice is seeded and spread: templates take turns, and within a template its stratum
+    cells (income tier, density tier) take turns, each drawing from its own shuffled items. The choice depends
+    on the set of items and the seed only, not on their order.
+
+    >>> mk = lambda i, t: Item(id=f"{t}-{i}", template_id=t, template_version=1, sub_template_id="", variant_id="",
+    ...     language="eng", question="", answer_format="Count", answer=i, unit=None, acceptable=[],
+    ...     false_premise=False, perturbation=None, entities={}, bindings={}, sparql="", gold_triples="",
+    ...     kg="osm", stratum={}, snapshot="s")
+    >>> small = select_small([mk(i, t) for t in ("B1", "B2") for i in range(10)], cap=4)
+    >>> sorted(Counter(it.template_id for it in small).items())
+    [('B1', 2), ('B2', 2)]
+    """
+    cells: dict[tuple, dict[str, dict[tuple, list[Item]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    for it in items:
+        st = it.stratum if isinstance(it.stratum, Mapping) else {}
+        cells[(it.kg, family_of(it.template_id))][it.template_id][
+            (str(st.get("income_tier")), str(st.get("density_tier")))].append(it)
+    chosen: set[str] = set()
+    for (kg, family), templates in sorted(cells.items()):
+        queues = []
+        for tid in sorted(templates, key=_template_key):
+            rng = random.Random(f"{seed}|{kg}|{family}|{tid}")
+            groups = []
+            for stratum in sorted(templates[tid]):
+                group = sorted(templates[tid][stratum], key=lambda it: it.id)
+                rng.shuffle(group)
+                groups.append(group)
+            rng.shuffle(groups)
+            queues.append(_round_robin(groups))
+        picked = _round_robin(queues)[:cap]
+        chosen.update(it.id for it in picked)
+    return [it for it in items if it.id in chosen]
+
+
+def _round_robin(groups: list[list]) -> list:
+    out, i = [], 0
+    while any(i < len(g) for g in groups):
+        out += [g[i] for g in groups if i < len(g)]
+        i += 1
+    return out
+
+
+# --------------------------------------------------------------------------------------------- statistics
+
+
+def _split_stats(items: Sequence[Item]) -> dict:
+    families = Counter(family_of(it.template_id) for it in items)
+    formats = Counter(it.answer_format for it in items)
+    grid: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    countries: dict[str, Counter] = defaultdict(Counter)
+    for it in items:
+        st = it.stratum if isinstance(it.stratum, Mapping) else {}
+        income, density = str(st.get("income_tier") or "NA"), str(st.get("density_tier") or "NA")
+        grid[income][density] += 1
+        countries[income][str(st.get("country") or "NA")] += 1
+    rows = [*INCOME_TIERS, *sorted(set(grid) - set(INCOME_TIERS))]
+    cols = [*DENSITY_TIERS, *sorted({d for r in grid.values() for d in r} - set(DENSITY_TIERS))]
+    fp = sum(1 for it in items if it.false_premise)
+    return {
+        "items": len(items),
+        "false_premise": fp,
+        "false_premise_share": round(fp / len(items), 4) if items else 0.0,
+        "families": {f: families.get(f, 0) for f in [*FAMILIES, *sorted(set(families) - set(FAMILIES))]},
+        "answer_formats": {f: formats.get(f, 0) for f in [*FORMAT_NAMES, *sorted(set(formats) - set(FORMAT_NAMES))]},
+        "kgs": dict(sorted(Counter(it.kg for it in items).items())),
+        "templates": dict(sorted(Counter(it.template_id for it in items).items(), key=lambda kv: _template_key(kv[0]))),
+        "kg_family": {f"{kg}/{fam}": n for (kg, fam), n in
+                      sorted(Counter((it.kg, family_of(it.template_id)) for it in items).items())},
+        "grid": {"rows": rows, "columns": cols,
+                 "counts": {r: {c: grid.get(r, {}).get(c, 0) for c in cols} for r in rows},
+                 "countries": {r: dict(sorted(countries[r].items())) for r in rows}},
+        "languages": dict(sorted(Counter(it.language for it in items).items())),
+    }
+
+
+def _report_stats(report: GenerationReport) -> dict:
+    return {"template_id": report.template_id, "items": report.items, "candidates": dict(report.candidates),
+            "per_cell": dict(sorted(report.per_cell.items())), "per_scale": dict(sorted(report.per_scale.items())),
+            "discarded": dict(sorted(report.discarded.items())), "warnings": len(report.warnings),
+            "warning_examples": [str(w) for w in report.warnings[:5]]}
+
+
+def _unsatisfiable(unsatisfiable: Mapping[str, str], reports: Iterable[GenerationReport]) -> dict[str, str]:
+    out = {str(k): str(v) for k, v in unsatisfiable.items()}
+    for r in reports:
+        if r.items == 0 and r.template_id not in out:
+            why = ", ".join(f"{n} {reason}" for reason, n in r.discarded.most_common()) or "no executions"
+            out[r.template_id] = f"no item passed validation on the snapshot ({why})"
+    return dict(sorted(out.items(), key=lambda kv: _template_key(kv[0])))
+
+
+def release_stats(items: Sequence[Item], small: Sequence[Item], *, reports: Iterable[GenerationReport] = (),
+                  unsatisfiable: Mapping[str, str] = {}, snapshot_manifest: Mapping | None = None,
+                  seed: int = 0) -> dict:
+    """Return the release's figures (what stats.json holds): per split counts, the grid, generation, sources.
+
+    Templates whose report shows no item and that ``unsatisfiable`` does not explain are listed as
+    unsatisfiable with their discard reasons.
+    """
+    reports = list(reports)
+    manifest = dict(snapshot_manifest or {})
+    snapshots = sorted({it.snapshot for it in items})
+    templates = {}
+    for it in items:
+        templates.setdefault(it.template_id, {"version": it.template_version, "family": family_of(it.template_id),
+                                              "answer_format": it.answer_format})
+    return {
+        "kind": RELEASE_KIND,
+        "seed": seed,
+        "small_cap": SMALL_CAP,
+        "snapshot": {"id": manifest.get("id") or (snapshots[0] if len(snapshots) == 1 else snapshots),
+                     "item_snapshots": snapshots,
+                     "sources": [{k: s.get(k) for k in ("name", "file", "sha256", "licence", "attribution")}
+                                 for s in manifest.get("sources", [])],
+                     "graphs": {g: {"triples": v.get("triples"), "entities": v.get("entities")}
+                                for g, v in manifest.get("graphs", {}).items()},
+                     "parameters": manifest.get("parameters", {})},
+        "splits": {"large": _split_stats(items), "small": _split_stats(small)},
+        "templates": dict(sorted(templates.items(), key=lambda kv: _template_key(kv[0]))),
+        "unsatisfiable": _unsatisfiable(unsatisfiable, reports),
+        "generation": [_report_stats(r) for r in sorted(reports, key=lambda r: _template_key(r.template_id))],
+        "parquet_columns": PARQUET_COLUMNS,
+    }
+
+
+# --------------------------------------------------------------------------------------------- Parquet
+
+
+def _parquet_table(items: Sequence[Item]):
+    import pyarrow as pa
+
+    def js(v):
+        return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+    stratum_type = pa.struct([(k, pa.string()) for k in _STRATUM_KEYS])
+    schema = pa.schema([
+        ("id", pa.string()), ("template_id", pa.string()), ("template_version", pa.int64()),
+        ("sub_template_id", pa.string()), ("variant_id", pa.string()), ("language", pa.string()),
+        ("question", pa.string()), ("answer_format", pa.string()), ("answer", pa.string()),
+        ("answer_number", pa.float64()), ("unit", pa.string()), ("acceptable", pa.string()),
+        ("false_premise", pa.bool_()), ("perturbation", pa.string()), ("entities", pa.string()),
+        ("bindings", pa.string()), ("sparql", pa.string()), ("gold_triples", pa.string()), ("kg", pa.string()),
+        ("stratum", stratum_type), ("snapshot", pa.string()), ("scale", pa.string()), ("family", pa.string()),
+    ], metadata={"kgbench": json.dumps({"kind": RELEASE_KIND, "json_columns": list(_JSON_COLUMNS)})})
+    cols: dict[str, list] = {name: [] for name in schema.names}
+    for it in items:
+        d = it.to_dict()
+        for name in schema.names:
+            if name in _JSON_COLUMNS:
+                cols[name].append(js(d[name]))
+            elif name == "answer_number":
+                a = d["answer"]
+                cols[name].append(float(a) if isinstance(a, (int, float)) and not isinstance(a, bool) else None)
+            elif name == "stratum":
+                cols[name].append({k: (None if d["stratum"].get(k) is None else str(d["stratum"][k]))
+                                   for k in _STRATUM_KEYS})
+            elif name == "family":
+                cols[name].append(family_of(it.template_id))
+            else:
+                cols[name].append(d[name])
+    return pa.Table.from_pydict(cols, schema=schema)
+
+
+def _write_parquet(items: Sequence[Item], path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    pq.write_table(_parquet_table(items), path, compression="zstd")
+
+
+def read_parquet(path: str | Path) -> list[Item]:
+    """Return the items of a release's Parquet file (JSON columns decoded), as :func:`read_jsonl` would."""
+    import pyarrow.parquet as pq
+
+    out = []
+    for row in pq.read_table(path).to_pylist():
+        for name in _JSON_COLUMNS:
+            row[name] = json.loads(row[name])
+        row["stratum"] = {k: v for k, v in (row["stratum"] or {}).items() if v is not None}
+        out.append(Item.from_dict(row))
+    return out
+
+
+# --------------------------------------------------------------------------------------------- card
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _size_category(n: int) -> str:
+    for limit, label in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M")):
+        if n < limit:
+            return label
+    return "n>1M"
+
+
+def _front_matter(stats: dict) -> str:
+    large = stats["splits"]["large"]
+    meta = {
+        "pretty_name": "kgbench geospatial QA",
+        "license": "other",
+        "language": sorted({_ISO639_1.get(code, code) for code in large["languages"]}) or ["en"],
+        "task_categories": ["question-answering"],
+        "tags": ["geospatial", "knowledge-graph", "sparql", "geosparql", "benchmark"],
+        "size_categories": [_size_category(large["items"])],
+        "configs": [{"config_name": split, "default": split == "large",
+                     "data_files": [{"split": "test", "path": f"{split}/items.parquet"}]} for split in SPLITS],
+    }
+    return "---\n" + yaml.safe_dump(meta, sort_keys=False, allow_unicode=True) + "---\n"
+
+
+def _grid_section(split: str, s: dict) -> str:
+    g = s["grid"]
+    rows = []
+    for r in g["rows"]:
+        counts = g["counts"][r]
+        if r not in INCOME_TIERS and not sum(counts.values()):
+            continue
+        countries = ", ".join(f"{c} ({n})" for c, n in g["countries"][r].items()) or "-"
+        rows.append([r, *(counts[c] for c in g["columns"]), sum(counts.values()), countries])
+    return f"**{split}** ({s['items']} items)\n\n" + _table(["income \\ density", *g["columns"], "total",
+                                                             "countries (items)"], rows)
+
+
+def render_card(stats: dict) -> str:
+    """Return the dataset card (README.md): YAML front matter with the large/small configs, then the tables."""
+    large, small = stats["splits"]["large"], stats["splits"]["small"]
+    snap = stats["snapshot"]
+    two = lambda key: [(k, v, small[key].get(k, 0)) for k, v in large[key].items()]  # noqa: E731
+    parts = [_front_matter(stats), "# kgbench geospatial question-answering benchmark\n",
+             "Questions about places whose answers were computed, not written: every gold answer is the result of "
+             "a SPARQL query (with GeoSPARQL and kgbench geo functions) executed over one fixed knowledge-graph "
+             "snapshot, and every item carries the executed query and the gold triples the answer was computed "
+             "from.\n",
+             f"- snapshot: `{snap['id']}`\n- items: {large['items']} (large), {small['items']} (small, at most "
+             f"{stats['small_cap']} per (source KG, family) cell, seeded choice with seed {stats['seed']}, spread "
+             f"across templates and strata)\n- false-premise items: {large['false_premise']} "
+             f"({100 * large['false_premise_share']:.1f}%) in large, {small['false_premise']} "
+             f"({100 * small['false_premise_share']:.1f}%) in small\n",
+             "## Loading\n",
+             "```python\nfrom datasets import load_dataset\nds = load_dataset(\"path/to/this/folder\", \"small\")"
+             "[\"test\"]   # or \"large\"\n"
+             "ds = load_dataset(\"parquet\", data_files=\"large/items.parquet\")[\"train\"]\n"
+             "import json; answer = json.loads(ds[0][\"answer\"])\n```\n",
+             "Files: `large/` and `small/` each hold `items.jsonl` (one item a line, the answer in its native JSON "
+             "type) and `items.parquet`; `gold.nq` holds every item's gold triples as N-Quads, the named graph of "
+             "item `ID` being `https://w3id.org/kgbench/item/ID`; `stats.json` holds the figures below.\n",
+             "In Parquet, columns whose values differ in type from item to item are JSON text: decode them with "
+             "`json.loads`. `answer_number` repeats the answer when it is a plain number (else null); `stratum` is "
+             "a struct; `family` is the template's SFID letter.\n",
+             _table(["column", "type"], PARQUET_COLUMNS.items()) + "\n",
+             "## How answers were computed\n",
+             "For each template, entity tuples were sampled per stratum cell (the first role's income tier x density "
+             "tier) from the snapshot; the template's answer query was executed with the tuple bound as RDF terms in "
+             "a VALUES block; executions with no answer, several answers, a geo-function failure, a non-finite value "
+             "or a value outside the template's validation range were discarded; the gold query then extracted the "
+             "triples the answer was computed from. Items are validated against their answer format's JSON schema. "
+             "Scoring is deterministic per answer format (spec/scoring.md): exact match within a tolerance and a "
+             "normalized error. Income tiers follow the World Bank FY2026 classification of the country the entity's "
+             "geometry falls in; density tiers bin GeoNames population aggregated per H3 cell at the global 33rd and "
+             "67th percentiles.\n",
+             "## Items per family\n",
+             _table(["SFID", "family", "large", "small"],
+                    [(f, FAMILIES.get(f, "?"), n, s) for f, n, s in two("families")]) + "\n",
+             "## Items per answer format\n", _table(["answer format", "large", "small"], two("answer_formats")) + "\n",
+             "## Items per source KG\n", _table(["source KG", "large", "small"], two("kgs")) + "\n",
+             "## Items per (source KG, family) cell\n", _table(["cell", "large", "small"], two("kg_family")) + "\n",
+             "## Items per template\n",
+             _table(["template", "version", "family", "answer format", "large", "small"],
+                    [(t, stats["templates"][t]["version"], stats["templates"][t]["family"],
+                      stats["templates"][t]["answer_format"], n, s) for t, n, s in two("templates")]) + "\n",
+             "## Income x density grid\n",
+             "Items per stratum cell: rows are World Bank income tiers (NA: no tier), columns density tiers; "
+             "the last column lists the countries present in the row with their item counts.\n",
+             _grid_section("large", large) + "\n", _grid_section("small", small) + "\n",
+             "## Unsatisfiable templates\n"]
+    if stats["unsatisfiable"]:
+        parts.append("Templates with no item on this snapshot, and why:\n")
+        parts.append(_table(["template", "reason"], stats["unsatisfiable"].items()) + "\n")
+    else:
+        parts.append("None: every requested template produced items.\n")
+    if stats["generation"]:
+        parts += ["## Generation\n", _table(
+            ["template", "items", "discarded (by reason)", "geo-function warnings"],
+            [(r["template_id"], r["items"], ", ".join(f"{k}: {v}" for k, v in r["discarded"].items()) or "-",
+              r["warnings"]) for r in stats["generation"]]) + "\n"]
+    parts.append("## Sources and licences\n")
+    if snap["sources"]:
+        parts.append("The snapshot was built from these sources; the items and gold triples are derived from them "
+                     "and carry their terms.\n")
+        parts.append(_table(["source", "file", "licence", "attribution"],
+                            [(s["name"], s["file"], s["licence"], s["attribution"]) for s in snap["sources"]]) + "\n")
+    else:
+        parts.append("No snapshot manifest was given: see the snapshot's own manifest for its sources.\n")
+    return "\n".join(parts)
+
+
+# --------------------------------------------------------------------------------------------- writing
+
+
+def _check_target(out: Path) -> None:
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise ReleaseError(f"{out}: exists and is not a folder; refusing to replace it with a release")
+    if any(out.iterdir()):
+        try:
+            kind = json.loads((out / "stats.json").read_text(encoding="utf-8")).get("kind")
+        except (OSError, ValueError, AttributeError):
+            kind = None
+        if kind != RELEASE_KIND:
+            raise ReleaseError(f"{out}: a non-empty folder that is not a kgbench release; refusing to replace it")
+
+
+def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterable[GenerationReport] = (),
+                  unsatisfiable: Mapping[str, str] = {}, snapshot_manifest: Mapping | None = None,
+                  seed: int = 0) -> ReleaseSummary:
+    """Return the summary of a benchmark release written into ``out_dir`` (replaced whole, only on success).
+
+    Items are validated first (unique ids, each answer against its format's gold schema): any problem raises
+    :class:`ReleaseError` naming the items, and nothing is written. The release is built in a temporary
+    sibling folder and renamed onto ``out_dir``; an existing ``out_dir`` must be an earlier release (or empty).
+    ``reports`` (one :class:`GenerationReport` per template run) and ``unsatisfiable`` (template id -> reason)
+    feed the card; ``snapshot_manifest`` gives its snapshot id, sources and licences; ``seed`` drives the
+    choice of the small split.
+    """
+    items = list(items)
+    out = Path(out_dir)
+    validate_items(items)
+    _check_target(out)
+    manifest_id = (snapshot_manifest or {}).get("id")
+    if manifest_id:
+        others = sorted({it.snapshot for it in items} - {manifest_id})
+        if others:
+            raise ReleaseError(f"items come from snapshot(s) {others}, not the manifest's {manifest_id!r}")
+    reports = list(reports)
+    small = select_small(items, seed=seed)
+    stats = release_stats(items, small, reports=reports, unsatisfiable=unsatisfiable,
+                          snapshot_manifest=snapshot_manifest, seed=seed)
+    rel = {f"{s}/{kind}": Path(s) / f"items.{kind}" for s in SPLITS for kind in ("jsonl", "parquet")}
+    rel.update({"gold": Path("gold.nq"), "card": Path("README.md"), "stats": Path("stats.json")})
+    with atomic_directory(out) as tmp:
+        for split, chosen in (("large", items), ("small", small)):
+            (tmp / split).mkdir()
+            write_jsonl(chosen, tmp / rel[f"{split}/jsonl"])
+            _write_parquet(chosen, tmp / rel[f"{split}/parquet"])
+        quads = export_gold_nquads(items, tmp / rel["gold"])
+        stats["gold_quads"] = quads
+        (tmp / rel["stats"]).write_text(json.dumps(stats, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        (tmp / rel["card"]).write_text(render_card(stats), encoding="utf-8")
+    counts = {"large": len(items), "small": len(small), "gold_quads": quads,
+              "false_premise": stats["splits"]["large"]["false_premise"],
+              "unsatisfiable": len(stats["unsatisfiable"])}
+    return ReleaseSummary(out, {k: out / p for k, p in rel.items()}, counts, stats)
