@@ -45,7 +45,8 @@ from kgbench.generator.items import Item, write_jsonl
 from kgbench.kg.paths import atomic_directory
 
 __all__ = ["write_release", "ReleaseSummary", "ReleaseError", "validate_items", "select_small", "release_stats",
-           "read_parquet", "item_problem", "render_card", "family_of", "FAMILIES", "SMALL_CAP", "SPLITS", "PARQUET_COLUMNS", "RELEASE_KIND"]
+           "read_parquet", "item_problem", "render_card", "family_of", "FAMILIES", "SMALL_CAP", "SPLITS",
+           "PARQUET_COLUMNS", "RELEASE_KIND"]
 
 #: the most items of one (source KG, family) cell in the small split (spec/scoring.md, "Released splits")
 SMALL_CAP = 200
@@ -263,10 +264,19 @@ def _split_stats(items: Sequence[Item]) -> dict:
     }
 
 
+def _by_count(counter: Mapping[str, int]) -> dict[str, int]:
+    """Return the counts most frequent first (ties by name).
+
+    >>> _by_count({"b": 1, "a": 1, "c": 5})
+    {'c': 5, 'a': 1, 'b': 1}
+    """
+    return dict(sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def _report_stats(report: GenerationReport) -> dict:
     return {"template_id": report.template_id, "items": report.items, "candidates": dict(report.candidates),
             "per_cell": dict(sorted(report.per_cell.items())), "per_scale": dict(sorted(report.per_scale.items())),
-            "discarded": dict(sorted(report.discarded.items())), "warnings": len(report.warnings),
+            "discarded": _by_count(report.discarded), "warnings": len(report.warnings),
             "warning_examples": [str(w) for w in report.warnings[:5]]}
 
 
@@ -274,7 +284,7 @@ def _unsatisfiable(unsatisfiable: Mapping[str, str], reports: Iterable[Generatio
     out = {str(k): str(v) for k, v in unsatisfiable.items()}
     for r in reports:
         if r.items == 0 and r.template_id not in out:
-            why = ", ".join(f"{n} {reason}" for reason, n in r.discarded.most_common()) or "no executions"
+            why = ", ".join(f"{n} {reason}" for reason, n in _by_count(r.discarded).items()) or "no executions"
             out[r.template_id] = f"no item passed validation on the snapshot ({why})"
     return dict(sorted(out.items(), key=lambda kv: _template_key(kv[0])))
 
