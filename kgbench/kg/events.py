@@ -1,0 +1,522 @@
+"""Spatio-temporal events and the US administrative layer as entity records (template family I, A3).
+
+Three importers, each returning :class:`~kgbench.kg.records.EntityRecord` lists for the snapshot writer:
+
+- :func:`read_usgs_geojson`: any file of the USGS earthquake GeoJSON feed format (summary feeds such as
+  ``all_week.geojson``, or a search result of the FDSN event service with ``format=geojson``), one
+  ``Event`` per feature, graph ``usgs``. Without an argument: the committed week of February 2018.
+- :func:`read_storm_tracks`: tropical cyclones, graph ``hurdat2``; per storm a track (a LineString through
+  its best-track fixes, category ``storm track``) and, when wind radii are known, the area its
+  tropical-storm-force winds (34 kt and more) swept (category ``storm wind field``). Storms come from
+  :func:`read_hurdat2` (NOAA's HURDAT2 text format, with per-quadrant radii) or, by default, from the
+  committed dplyr ``storms`` table (:func:`storms_from_table`).
+- :func:`read_us_admin`: US states, DC, territories and counties as ``AdminArea`` entities, graph
+  ``usadmin``, with FIPS codes and ``kgb:partOf`` from a county to its state.
+
+Geometries are CRS84 longitude/latitude, valid (shapely ``make_valid``, polygonal or lineal part kept) and
+cut at the antimeridian (a shape that crosses 180 degrees becomes a multi-part geometry in [-180, 180]).
+
+>>> recs = read_usgs_geojson('''{"type": "FeatureCollection", "features": [{"type": "Feature",
+...   "id": "ci1", "geometry": {"type": "Point", "coordinates": [-118.5, 34.2, 8.1]},
+...   "properties": {"mag": 3.2, "place": "5km N of Somewhere, CA", "time": 1517966773840,
+...   "type": "earthquake", "magType": "ml", "title": "M 3.2 - 5km N of Somewhere, CA"}}]}''')
+>>> recs[0].key, recs[0].name, recs[0].geometry.wkt
+('usgs/ci1', 'earthquake ci1', 'POINT (-118.5 34.2)')
+>>> dict(recs[0].extra)["startTime"].isoformat()
+'2018-02-07T01:26:13.840000+00:00'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import gzip
+import json
+import math
+import re
+import zlib
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+import shapely
+import shapely.affinity
+from pyoxigraph import NamedNode
+from pyproj import Geod
+from shapely.geometry import LineString, MultiLineString, MultiPolygon, Point, Polygon
+
+from kgbench.kg.records import EntityRecord
+from kgbench.kg.sources import SourceDataError
+from kgbench.ontologies import ENTITY
+
+__all__ = [
+    "read_usgs_geojson", "read_hurdat2", "read_storm_tracks", "read_us_admin", "storms_from_table",
+    "Storm", "StormFix", "quadrant_footprint", "wind_field", "NAUTICAL_MILE_M", "HURDAT2_STATUS",
+]
+
+NAUTICAL_MILE_M = 1852.0
+GEOD = Geod(ellps="WGS84")
+#: angular step of the arcs that approximate a quadrant of a wind field (the chord of a 5-degree arc
+#: stays within 0.1 % of the radius)
+ARC_STEP_DEG = 5.0
+
+#: HURDAT2 system status codes -> the words dplyr's storms table uses
+HURDAT2_STATUS = {
+    "HU": "hurricane", "TS": "tropical storm", "TD": "tropical depression", "EX": "extratropical",
+    "SD": "subtropical depression", "SS": "subtropical storm", "LO": "other low", "WV": "tropical wave",
+    "DB": "disturbance",
+}
+#: the storm's kind in its name: its most intense status, in this order
+_KIND_ORDER = ("hurricane", "tropical storm", "subtropical storm", "tropical depression", "subtropical depression")
+
+
+# ----------------------------------------------------------------------------- geometry helpers
+
+
+def _polygonal(geom):
+    if geom.geom_type in ("Polygon", "MultiPolygon"):
+        return geom
+    parts = [p for g in shapely.get_parts(geom) for p in (g.geoms if g.geom_type == "MultiPolygon" else [g])
+             if p.geom_type == "Polygon" and not p.is_empty]
+    return parts[0] if len(parts) == 1 else MultiPolygon(parts)
+
+
+def _lineal(geom):
+    if geom.geom_type in ("LineString", "MultiLineString", "Point"):
+        return geom
+    parts = [p for g in shapely.get_parts(geom) for p in (g.geoms if g.geom_type == "MultiLineString" else [g])
+             if p.geom_type == "LineString" and not p.is_empty]
+    return parts[0] if len(parts) == 1 else MultiLineString(parts)
+
+
+def _valid(geom):
+    """Return ``geom`` valid, keeping the part of its own dimension."""
+    if geom.is_valid:
+        return geom
+    fixed = shapely.make_valid(geom)
+    return _polygonal(fixed) if geom.geom_type in ("Polygon", "MultiPolygon") else _lineal(fixed)
+
+
+def _wrap_world(geom):
+    """Cut a geometry drawn with continuous longitudes (possibly beyond +-180) into the [-180, 180] world."""
+    minx, _, maxx, _ = geom.bounds
+    if -180.0 <= minx and maxx <= 180.0:
+        return geom
+    pieces = []
+    for shift in (-720.0, -360.0, 0.0, 360.0, 720.0):
+        part = geom.intersection(shapely.box(-180.0 - shift, -90.0, 180.0 - shift, 90.0))
+        if not part.is_empty:
+            pieces.append(shapely.affinity.translate(part, xoff=shift))
+    merged = shapely.unary_union(pieces)
+    return _polygonal(merged) if geom.geom_type in ("Polygon", "MultiPolygon") else _lineal(shapely.line_merge(merged))
+
+
+def _norm_lon(lon: float) -> float:
+    return lon if -180.0 <= lon <= 180.0 else ((lon + 180.0) % 360.0) - 180.0
+
+
+def _unwrap(lons: list[float]) -> list[float]:
+    """Make a sequence of longitudes continuous (a jump of more than 180 degrees crosses the antimeridian)."""
+    out = [lons[0]]
+    for x in lons[1:]:
+        while x - out[-1] > 180.0:
+            x -= 360.0
+        while out[-1] - x > 180.0:
+            x += 360.0
+        out.append(x)
+    return out
+
+
+# ----------------------------------------------------------------------------- USGS GeoJSON feeds
+
+
+def _load_json(path_or_text, what: str) -> tuple[object, str]:
+    """Return (parsed JSON, how errors name the input) for a path, JSON text, bytes or an already parsed dict."""
+    if isinstance(path_or_text, dict):
+        return path_or_text, f"<{what}>"
+    if isinstance(path_or_text, bytes):
+        raw, where = path_or_text, f"<{what} bytes>"
+    elif isinstance(path_or_text, str) and path_or_text.lstrip().startswith("{"):
+        raw, where = path_or_text.encode("utf-8"), f"<{what} text>"
+    else:
+        path = Path(path_or_text)
+        where = str(path)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise SourceDataError(f"{where}: file not found") from None
+        except OSError as exc:
+            raise SourceDataError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise SourceDataError(f"{where}: bad gzip data ({exc})") from None
+    try:
+        return json.loads(raw.decode("utf-8")), where
+    except UnicodeDecodeError as exc:
+        raise SourceDataError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise SourceDataError(f"{where}: not JSON ({exc})") from None
+
+
+def _usgs_time(ms, where: str, fid: str) -> _dt.datetime:
+    if isinstance(ms, bool) or not isinstance(ms, (int, float)):
+        raise SourceDataError(f"{where}: feature {fid}: 'time' is not epoch milliseconds: {ms!r}")
+    return _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc) + _dt.timedelta(milliseconds=int(ms))
+
+
+def read_usgs_geojson(path_or_text=None, *, graph: str = "usgs") -> list[EntityRecord]:
+    """Return one ``Event`` record per feature of a USGS earthquake GeoJSON feed.
+
+    ``path_or_text``: a file path (optionally gzipped), the JSON text or bytes, or the parsed dict; None
+    reads the committed feed (USGS "all earthquakes, past week", 31 Jan - 7 Feb 2018). A single Feature
+    (a USGS detail feed) is accepted too.
+
+    Per event: key ``usgs/<id>``; category the feed's ``type`` ("earthquake", "quarry blast",
+    "explosion", ...); name ``"<type> <catalog id>"`` (the id is what identifies an event unambiguously;
+    the USGS title "M 2.0 - 4km W of Castaic, CA" is an English label); a Point of the epicentre; the
+    other catalog ids of the event as source ids and its USGS event page as source record; ``extra``:
+    catalogId, magnitude (float), magnitudeType, startTime (UTC datetime, millisecond precision),
+    depthKm (float; USGS gives kilometres, negative above sea level), placeDescription.
+    Features without a Point geometry or an id raise :class:`SourceDataError` naming the input.
+    """
+    if path_or_text is None:
+        from kgbench.kg.sources import events as _ev
+
+        path_or_text = _ev.earthquakes_path()
+    data, where = _load_json(path_or_text, "USGS GeoJSON")
+    if isinstance(data, dict) and data.get("type") == "Feature":
+        features = [data]
+    elif isinstance(data, dict) and data.get("type") == "FeatureCollection" and isinstance(data.get("features"), list):
+        features = data["features"]
+    else:
+        raise SourceDataError(f"{where}: not a GeoJSON FeatureCollection or Feature")
+    out: list[EntityRecord] = []
+    seen: set[str] = set()
+    for k, feat in enumerate(features):
+        if not isinstance(feat, dict):
+            raise SourceDataError(f"{where}: feature {k} is not an object")
+        fid = feat.get("id")
+        if not isinstance(fid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", fid):
+            raise SourceDataError(f"{where}: feature {k}: missing or unusable id {fid!r}")
+        if fid in seen:
+            raise SourceDataError(f"{where}: feature {k}: duplicate id {fid}")
+        seen.add(fid)
+        props = feat.get("properties") or {}
+        geom = feat.get("geometry") or {}
+        coords = geom.get("coordinates")
+        if geom.get("type") != "Point" or not isinstance(coords, list) or len(coords) < 2:
+            raise SourceDataError(f"{where}: feature {fid}: geometry is not a GeoJSON Point")
+        try:
+            lon, lat = float(coords[0]), float(coords[1])
+            depth = float(coords[2]) if len(coords) > 2 and coords[2] is not None else None
+        except (TypeError, ValueError):
+            raise SourceDataError(f"{where}: feature {fid}: non-numeric coordinates {coords!r}") from None
+        if not (-90.0 <= lat <= 90.0) or not math.isfinite(lon):
+            raise SourceDataError(f"{where}: feature {fid}: coordinates out of range {coords!r}")
+        etype = str(props.get("type") or "earthquake").strip().lower()
+        extra: list[tuple[str, object]] = [("catalogId", fid)]
+        mag = props.get("mag")
+        if isinstance(mag, (int, float)) and not isinstance(mag, bool):
+            extra.append(("magnitude", float(mag)))
+        if props.get("magType"):
+            extra.append(("magnitudeType", str(props["magType"])))
+        extra.append(("startTime", _usgs_time(props.get("time"), where, fid)))
+        if depth is not None:
+            extra.append(("depthKm", depth))
+        place = props.get("place")
+        if place:
+            extra.append(("placeDescription", str(place)))
+        labels = [(str(props["title"]), "en")] if props.get("title") else []
+        other_ids = [i for i in str(props.get("ids") or "").split(",") if i and i != fid]
+        url = props.get("url")
+        out.append(EntityRecord(
+            key=f"usgs/{fid}", graph=graph, cls="Event", category=etype, name=f"{etype} {fid}",
+            geometry=Point(_norm_lon(lon), lat), labels=labels, source_ids=[fid] + other_ids,
+            source_iris=[url] if isinstance(url, str) and url.startswith("http") else [],
+            qualifiers=[str(place)] if place else [], extra=extra))
+    return out
+
+
+# ----------------------------------------------------------------------------- storms
+
+
+@dataclasses.dataclass(frozen=True)
+class StormFix:
+    """One best-track position of a storm."""
+
+    time: _dt.datetime  #: UTC
+    lon: float
+    lat: float
+    status: str  #: a HURDAT2_STATUS word ("hurricane", ...)
+    wind_kt: int | None = None
+    pressure_mb: int | None = None
+    #: radii of 34-kt winds in the NE, SE, SW and NW quadrants, nautical miles; None: unknown
+    r34_nmi: tuple[float, float, float, float] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Storm:
+    """A tropical cyclone: its identifier, name, year (of its first fix) and fixes in time order."""
+
+    storm_id: str  #: ATCF id ("AL122005"), or "" when the source has none
+    name: str  #: "Katrina"; an unnamed storm's name is its ATCF id
+    year: int
+    fixes: tuple[StormFix, ...]
+
+
+def read_hurdat2(path_or_text) -> list[Storm]:
+    """Return the storms of a file in NOAA's HURDAT2 format (Atlantic or Northeast/Central Pacific).
+
+    Header lines ``AL122005, KATRINA, 34,`` are followed by that many data lines ``20050823, 1800, ,
+    TD, 23.1N, 75.1W, 30, 1008, <34-kt NE, SE, SW, NW>, <50-kt x4>, <64-kt x4>[, RMW]``; -999 / -99
+    mean missing. ``path_or_text`` is a path (optionally gzipped) or the text itself.
+    """
+    if isinstance(path_or_text, str) and "\n" in path_or_text:
+        text, where = path_or_text, "<HURDAT2 text>"
+    else:
+        path = Path(path_or_text)
+        where = str(path)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise SourceDataError(f"{where}: file not found") from None
+        if raw[:2] == b"\x1f\x8b":
+            try:
+                raw = gzip.decompress(raw)
+            except (OSError, EOFError, zlib.error) as exc:
+                raise SourceDataError(f"{where}: bad gzip data ({exc})") from None
+        text = raw.decode("utf-8", errors="replace")
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    storms: list[Storm] = []
+    i = 0
+    while i < len(lines):
+        head = [c.strip() for c in lines[i].split(",")]
+        if len(head) < 3 or not re.fullmatch(r"[A-Z]{2}\d{6}", head[0]) or not head[2].isdigit():
+            raise SourceDataError(f"{where}: line {i + 1}: expected a storm header, found {lines[i][:60]!r}")
+        sid, raw_name, n = head[0], head[1], int(head[2])
+        fixes = []
+        for j in range(i + 1, i + 1 + n):
+            if j >= len(lines):
+                raise SourceDataError(f"{where}: storm {sid}: {n} fixes announced, file ends after {j - i - 1}")
+            f = [c.strip() for c in lines[j].split(",")]
+            try:
+                t = _dt.datetime.strptime(f[0] + f[1], "%Y%m%d%H%M").replace(tzinfo=_dt.timezone.utc)
+                lat = float(f[4][:-1]) * (1 if f[4][-1] == "N" else -1)
+                lon = float(f[5][:-1]) * (1 if f[5][-1] == "E" else -1)
+                nums = [int(v) for v in f[6:16]]
+            except (ValueError, IndexError):
+                raise SourceDataError(f"{where}: line {j + 1}: unreadable fix {lines[j][:80]!r}") from None
+            wind = nums[0] if nums[0] >= 0 else None
+            pres = nums[1] if nums[1] >= 0 else None
+            r34 = tuple(float(v) for v in nums[2:6])
+            fixes.append(StormFix(t, lon, lat, HURDAT2_STATUS.get(f[3], f[3].lower()), wind, pres,
+                                  r34 if all(v >= 0 for v in r34) else None))
+        name = sid if raw_name.upper() == "UNNAMED" else raw_name.title()
+        storms.append(Storm(sid, name, int(sid[4:]), tuple(fixes)))
+        i += 1 + n
+    return storms
+
+
+def storms_from_table(rows=None) -> list[Storm]:
+    """Return the storms of dplyr's storms table (default: the committed one), one per run of rows with one name.
+
+    The table has no per-quadrant radii, only ``tropicalstorm_force_diameter`` = max(NE34 + SW34, NW34 +
+    SE34). Each fix's 34-kt radii are therefore taken as half that diameter in all four quadrants: a
+    circle as wide as the storm's widest 34-kt extent. (Unknown before 2004: no radii, no wind field.)
+    """
+    if rows is None:
+        from kgbench.kg.sources import events as _ev
+
+        rows = _ev.storm_rows()
+    storms: list[Storm] = []
+    run: list = []
+
+    def close():
+        if run:
+            fixes = []
+            for r in run:
+                t = _dt.datetime(r.year, r.month, r.day, r.hour, tzinfo=_dt.timezone.utc)
+                half = None if r.ts_diameter_nmi is None else r.ts_diameter_nmi / 2.0
+                fixes.append(StormFix(t, r.lon, r.lat, r.status, r.wind_kt, r.pressure_mb,
+                                      None if half is None else (half, half, half, half)))
+            name = run[0].name
+            sid = name if re.fullmatch(r"AL\d{6}", name) else ""
+            storms.append(Storm(sid, name, run[0].year, tuple(fixes)))
+
+    for r in rows:
+        if run and r.name != run[-1].name:
+            close()
+            run = []
+        run.append(r)
+    close()
+    return storms
+
+
+def quadrant_footprint(lon: float, lat: float, r34_nmi, step_deg: float = ARC_STEP_DEG) -> Polygon | None:
+    """Return the area within the 34-kt radii of one fix, or None when every radius is zero.
+
+    Each quadrant (NE: azimuths 0-90, SE: 90-180, SW: 180-270, NW: 270-360) is a geodesic sector of its
+    radius (nautical miles) on the WGS84 ellipsoid: arc points every ``step_deg`` degrees by pyproj
+    ``Geod.fwd``, joined by straight edges in longitude/latitude. Longitudes stay continuous around
+    ``lon`` (they may pass +-180; :func:`wind_field` cuts the result).
+    """
+    radii = [max(0.0, float(r)) for r in r34_nmi]
+    if max(radii) <= 0.0:
+        return None
+    n = max(1, int(round(90.0 / step_deg)))
+    az, dist = [], []
+    for q, r in enumerate(radii):
+        for k in range(n + 1):
+            az.append(q * 90.0 + k * 90.0 / n)
+            dist.append(r * NAUTICAL_MILE_M)
+    az_a, dist_a = np.array(az), np.array(dist)
+    xs, ys, _ = GEOD.fwd(np.full(len(az), lon), np.full(len(az), lat), az_a, dist_a)
+    xs = np.where(dist_a == 0.0, lon, xs)
+    ys = np.where(dist_a == 0.0, lat, ys)
+    xs = [x - 360.0 * round((x - lon) / 360.0) for x in xs.tolist()]
+    ring = [(x, y) for x, y in zip(xs, ys.tolist())]
+    return _valid(Polygon(ring))
+
+
+def wind_field(fixes: Iterable[StormFix], step_deg: float = ARC_STEP_DEG):
+    """Return the area swept by a storm's 34-kt winds, or None when no fix has a nonzero radius.
+
+    The footprint of every fix with known radii (:func:`quadrant_footprint`), and between two
+    consecutive such fixes that both have winds of 34 kt the convex hull of their two footprints
+    (the field moving along the track in between; fixes of unknown radii are skipped, a fix with
+    all radii zero breaks the sweep), unioned, made valid and cut at the antimeridian.
+    """
+    known = [f for f in fixes if f.r34_nmi is not None]
+    if not known:
+        return None
+    lons = _unwrap([f.lon for f in known])
+    prints = [quadrant_footprint(x, f.lat, f.r34_nmi, step_deg) for x, f in zip(lons, known)]
+    parts = [p for p in prints if p is not None]
+    if not parts:
+        return None
+    for a, b in zip(prints, prints[1:]):
+        if a is not None and b is not None:
+            parts.append(shapely.union(a, b).convex_hull)
+    area = _valid(_polygonal(shapely.unary_union(parts)))
+    return _valid(_wrap_world(area))
+
+
+def _track(fixes: tuple[StormFix, ...]):
+    lons = _unwrap([f.lon for f in fixes])
+    pts = [(x, f.lat) for x, f in zip(lons, fixes)]
+    if len(set(pts)) < 2:
+        return Point(_norm_lon(pts[0][0]), pts[0][1])
+    return _valid(_wrap_world(LineString(pts)))
+
+
+def _storm_kind(fixes) -> str:
+    seen = {f.status for f in fixes}
+    for kind in _KIND_ORDER:
+        if kind in seen:
+            return kind
+    return "storm"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def read_storm_tracks(storms: Iterable[Storm] | None = None, *, graph: str = "hurdat2",
+                      step_deg: float = ARC_STEP_DEG) -> list[EntityRecord]:
+    """Return per storm a track record and, when its 34-kt radii are known, a wind-field record.
+
+    ``storms``: from :func:`read_hurdat2` or :func:`storms_from_table`; None: the committed table.
+
+    Names: ``"<Kind> <Name> (<year>)"`` with the storm's most intense status as kind, e.g. "Hurricane
+    Katrina (2005)", "Tropical Storm Allison (2001)"; an unnamed storm is named by its ATCF id
+    ("Tropical Depression AL022003"). The wind field is "<that name> wind field".
+
+    Track (category ``storm track``): a LineString through the fixes (a Point if it never moved);
+    extra startTime, endTime (first and last fix, UTC), maxWindKt, minPressureMb, stormStatus (the
+    most intense status). Wind field (category ``storm wind field``): :func:`wind_field`; extra
+    startTime, endTime (first and last fix with 34-kt winds), affectedAreaOf -> the track entity.
+    Keys: ``hurdat2/<atcf id>`` or, without one, ``hurdat2/<name>-<year>``; the wind field's key adds
+    ``/wind-field``.
+    """
+    if storms is None:
+        storms = storms_from_table()
+    out: list[EntityRecord] = []
+    for s in storms:
+        if not s.fixes:
+            continue
+        fixes = tuple(sorted(s.fixes, key=lambda f: f.time))
+        kind = _storm_kind(fixes)
+        unnamed = s.storm_id and s.name == s.storm_id
+        display = f"{kind.title()} {s.name}" if unnamed else f"{kind.title()} {s.name} ({s.year})"
+        slug = _slug(s.storm_id) if s.storm_id else f"{_slug(s.name)}-{s.year}"
+        key = f"{graph}/{slug}"
+        winds = [f.wind_kt for f in fixes if f.wind_kt is not None]
+        pressures = [f.pressure_mb for f in fixes if f.pressure_mb is not None]
+        extra: list[tuple[str, object]] = [("startTime", fixes[0].time), ("endTime", fixes[-1].time)]
+        if winds:
+            extra.append(("maxWindKt", max(winds)))
+        if pressures:
+            extra.append(("minPressureMb", min(pressures)))
+        extra.append(("stormStatus", kind))
+        labels = [(display, "en")] + ([] if unnamed else [(s.name, None)])
+        sid = s.storm_id or f"{s.name} {s.year}"
+        out.append(EntityRecord(
+            key=key, graph=graph, cls="Event", category="storm track", name=display, geometry=_track(fixes),
+            labels=labels, source_ids=[sid], qualifiers=[str(s.year)], extra=extra))
+        field = wind_field(fixes, step_deg)
+        if field is None or field.is_empty:
+            continue
+        windy = [f for f in fixes if f.r34_nmi is not None and max(f.r34_nmi) > 0]
+        out.append(EntityRecord(
+            key=f"{key}/wind-field", graph=graph, cls="Event", category="storm wind field",
+            name=f"{display} wind field", geometry=field, labels=[(f"{display} wind field", "en")],
+            source_ids=[sid], qualifiers=[str(s.year)],
+            extra=[("startTime", windy[0].time), ("endTime", windy[-1].time),
+                   ("affectedAreaOf", NamedNode(ENTITY.term(key).value))]))
+    return out
+
+
+# ----------------------------------------------------------------------------- US states and counties
+
+#: the ISO 3166 alpha-3 codes (as the Natural Earth polygons use them) of the FIPS areas that are not
+#: part of Natural Earth's USA polygon
+_TERRITORY_A3 = {"60": "ASM", "66": "GUM", "69": "MNP", "72": "PRI", "78": "VIR"}
+
+
+def read_us_admin(areas=None, *, graph: str = "usadmin") -> list[EntityRecord]:
+    """Return the US states, DC, territories and counties as ``AdminArea`` records (the committed layer by default).
+
+    States: key ``usadmin/state/<fips>``, category ``state`` (the 50 states), ``federal district`` (DC) or
+    ``territory`` (AS, GU, MP, PR, VI), name the state's name, labels its name and USPS code. Counties
+    (and county equivalents: parishes, boroughs, census areas, independent cities, municipios): key
+    ``usadmin/county/<fips>``, category ``county``, name "Lee County, Florida", labels that and the
+    base name. extra: fips (string, 2 or 5 digits); a county's partOf -> its state's entity IRI.
+    """
+    if areas is None:
+        from kgbench.kg.sources import events as _ev
+
+        areas = _ev.us_admin_areas()
+    areas = list(areas)
+    state_names = {a.fips: a.name for a in areas if a.level == "state"}
+    out: list[EntityRecord] = []
+    for a in areas:
+        hint = _TERRITORY_A3.get(a.state_fips, "USA")
+        geom = _valid(_wrap_world(a.geometry))
+        if a.level == "state":
+            cat = "federal district" if a.fips == "11" else "territory" if a.fips in _TERRITORY_A3 else "state"
+            out.append(EntityRecord(
+                key=f"{graph}/state/{a.fips}", graph=graph, cls="AdminArea", category=cat, name=a.name,
+                geometry=geom, labels=[(a.name, "en"), (a.postal, None)], source_ids=[a.fips],
+                country_hint=hint, extra=[("fips", a.fips)]))
+        else:
+            if a.state_fips not in state_names:
+                raise SourceDataError(f"county {a.fips} ({a.full_name}): no state {a.state_fips}")
+            labels = [(a.full_name, "en")] + ([(a.name, None)] if a.name != a.full_name else [])
+            out.append(EntityRecord(
+                key=f"{graph}/county/{a.fips}", graph=graph, cls="AdminArea", category="county",
+                name=a.full_name, geometry=geom, labels=labels, source_ids=[a.fips],
+                qualifiers=[state_names[a.state_fips]], country_hint=hint,
+                extra=[("fips", a.fips), ("partOf", NamedNode(ENTITY.term(f"{graph}/state/{a.state_fips}").value))]))
+    return out
