@@ -257,5 +257,32 @@ def templates_validate(files):
     click.echo(f"{len(files) or len(template_ids())} template file(s) valid")
 
 
+# ---------------------------------------------------------------------------------------------- conformance
+@main.command()
+@click.argument("folder", required=False, type=click.Path(file_okay=False))
+def conformance(folder):
+    """Run the OGC GeoSPARQL Compliance Benchmark through kgbench's store and functions; print the score per requirement."""
+    from kgbench.kg.conformance import main as run
+
+    argv = [folder] if folder else []
+    code = run(argv)
+    if code:
+        raise SystemExit(code)
+
+
+# ---------------------------------------------------------------------------------------------- evaluate
+@main.command()
+@click.option("--dataset", required=True, type=click.Path(dir_okay=False), help="Items (JSONL).")
+@click.option("--predictions", required=True, type=click.Path(dir_okay=False),
+              help='Model answers (JSONL: {"id", "answer", "unit"}).')
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+def evaluate(dataset, predictions, fmt):
+    """Score predictions against a dataset by answer format: EM, NE, coverage, refusal rates."""
+    from kgbench.generator.evaluate import evaluate as run
+
+    result = run(dataset, predictions)
+    click.echo(result.to_table() if fmt == "table" else result.to_json())
+
+
 if __name__ == "__main__":
     main()
