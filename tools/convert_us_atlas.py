@@ -21,7 +21,7 @@ Output columns: fips, level (state or county), name (us-atlas base name), full_n
 Florida"; a state's own name), state_fips, postal (USPS code of the state), wkt (POLYGON or
 MULTIPOLYGON, CRS84, 6 decimals, valid: shapely make_valid where quantization left a ring
 self-touching; the polygonal part is kept). Rows: states by FIPS, then counties by FIPS. No further
-simplification: us-atlas's own is kept (the committed file is ~2.5 MB).
+simplification: us-atlas's own is kept (the committed file is ~0.6 MB).
 """
 
 from __future__ import annotations
