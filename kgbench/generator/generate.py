@@ -8,14 +8,18 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from pyoxigraph import NamedNode
+from pyoxigraph import Literal, NamedNode
 
 from kgbench.generator.items import Item, item_id
-from kgbench.generator.sampling import role_candidates, sample_tuples, stratum_cells
+from kgbench.generator.sampling import (entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
+                                        stratum_cells)
 from kgbench.kg.results import python_value
-from kgbench.queries.template import Template, load_template
+from kgbench.queries.template import Template, anchor_role, load_template
 
-__all__ = ["generate", "GenerationReport", "execute"]
+__all__ = ["generate", "GenerationReport", "execute", "assemble_answer", "FALSE_PREMISE_SHARE"]
+
+#: share of a template's items that are false-premise items, where the template defines a perturbation
+FALSE_PREMISE_SHARE = 0.08
 
 
 @dataclasses.dataclass
@@ -29,26 +33,79 @@ class GenerationReport:
     discarded: Counter = dataclasses.field(default_factory=Counter)
     warnings: list = dataclasses.field(default_factory=list)
     items: int = 0
+    false_premise: int = 0
 
 
-def execute(kg, template: Template, bindings: dict) -> tuple[object | None, str | None, list[str]]:
-    """Return (answer, reason it was rejected or None, geo-function warnings) for one bound execution."""
+class Rejected(Exception):
+    """An execution whose result is degenerate or invalid for the template; the message is the reason."""
+
+
+def assemble_answer(template: Template, rows: list[dict]) -> tuple[object, list]:
+    """Return (answer, acceptable alternatives) from the answer query's rows, by the template's answer format.
+
+    Raises :class:`Rejected` with the reason for an empty, ambiguous or invalid result.
+    """
+    fmt = template.answer_format
+    v = template.validation
+    if fmt == "Set enumeration":
+        members = sorted({str(python_value(r["answer"])) for r in rows if "answer" in r})
+        if not members and not v.get("allow_empty"):
+            raise Rejected("empty set")
+        if v.get("max_members") and len(members) > v["max_members"]:
+            raise Rejected("set too large")
+        return members, []
+    if not rows:
+        raise Rejected("no answer")
+    if fmt == "Entity name (single)":
+        named = [r for r in rows if "answer" in r]
+        if not named:
+            raise Rejected("no answer")
+        best = named[0]
+        ties = []
+        if "score" in best:
+            ties = [str(python_value(r["answer"])) for r in named[1:]
+                    if "score" in r and python_value(r["score"]) == python_value(best["score"])]
+        return str(python_value(best["answer"])), sorted(set(ties) - {str(python_value(best["answer"]))})
+    if len(rows) != 1:
+        raise Rejected("several answers")
+    row = rows[0]
+    columns = {"Composite (H3 + S2)": ("h3", "s2"), "Point coordinates": ("lat", "lon"),
+               "Polar (angle, distance)": ("angle", "distance")}.get(fmt)
+    if columns:
+        if any(c not in row for c in columns):
+            raise Rejected("no answer")
+        return {c: python_value(row[c]) for c in columns}, []
+    if "answer" not in row:
+        raise Rejected("no answer")
+    answer = python_value(row["answer"])
+    if isinstance(answer, (int, float)) and not isinstance(answer, bool):
+        if not math.isfinite(answer):
+            raise Rejected("not finite")
+        if "min" in v and (answer < v["min"] or (v.get("exclusive_min") and answer == v["min"])):
+            raise Rejected("below minimum")
+        if "max" in v and answer > v["max"]:
+            raise Rejected("above maximum")
+    if fmt == "Boolean / ternary" and isinstance(answer, bool):
+        answer = "true" if answer else "false"
+    return answer, []
+
+
+def execute(kg, template: Template, bindings: dict) -> tuple[object | None, list, str | None, list[str]]:
+    """Return (answer, acceptable, reason it was rejected or None, geo-function warnings) for one bound execution."""
     res = kg.query(template.compile(bindings), strict=False)
     if res.warnings:
-        return None, "geo function failure", res.warnings
-    values = [row.get("answer") for row in res]
-    if len(values) != 1 or values[0] is None:
-        return None, "no answer" if not values or values[0] is None else "several answers", []
-    answer = python_value(values[0])
-    v = template.validation
-    if isinstance(answer, (int, float)):
-        if not math.isfinite(answer):
-            return None, "not finite", []
-        if "min" in v and (answer < v["min"] or (v.get("exclusive_min") and answer == v["min"])):
-            return None, "below minimum", []
-        if "max" in v and answer > v["max"]:
-            return None, "above maximum", []
-    return answer, None, []
+        return None, [], "geo function failure", res.warnings
+    try:
+        answer, acceptable = assemble_answer(template, list(res))
+    except Rejected as exc:
+        return None, [], str(exc), []
+    from kgbench.generator.formats import GoldAnswerError, validate_gold
+
+    try:
+        validate_gold(template.answer_format, answer, template.unit, acceptable)
+    except GoldAnswerError as exc:
+        return None, [], f"invalid {template.answer_format} answer: {exc}", []
+    return answer, acceptable, None, []
 
 
 def gold_triples(kg, template: Template, bindings: dict) -> str:
@@ -61,9 +118,10 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
              progress: Callable[[int, int], None] | None = None, report: GenerationReport | None = None) -> list[Item]:
     """Return verified items of one template over a KG (default: the bundled snapshot), reproducible for a seed.
 
-    Up to ``per_stratum`` items per (income tier, density tier) cell of the first role; with ``n``,
-    at most ``n`` items drawn evenly across cells. Executions that fail validation or hit a geo
-    function failure are discarded and counted in ``report``.
+    Up to ``per_stratum`` items per (income tier, density tier) cell of the anchor role; with ``n``, at
+    most ``n`` items drawn evenly across cells. Executions that fail validation or hit a geo function
+    failure are discarded and counted in ``report``. Templates with a false-premise perturbation add
+    about 8% false-premise items (answer None, the expected response is a refusal).
 
     >>> items = generate("A1", n=3, seed=0)   # doctest: +SKIP
     >>> items[0].answer_format                 # doctest: +SKIP
@@ -75,42 +133,85 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
         kg = open_kg()
     template = load_template(template_id)
     report = report if report is not None else GenerationReport(template.id)
+    sampler, ncells = _sampler(kg, template, report, seed, per_stratum, n)
+    if sampler is None:
+        return []
+    k = per_stratum if n is None else max(1, min(per_stratum, math.ceil(n / max(ncells, 1))))
+    total = k * ncells
+    by_cell: dict = {}
+    seen: set = set()
+    done = 0
+
+    def on_item(cell, item):
+        nonlocal done
+        by_cell.setdefault(cell, []).append(item)
+        report.per_cell["/".join(cell)] += 1
+        report.per_scale[item.scale or "-"] += 1
+        done += 1
+        if progress:
+            progress(done, total)
+
+    _drive(kg, template, sampler, seed, report, seen, on_item, false_premise=False)
+    items = _interleave(list(by_cell.values()))
+    if n is not None:
+        items = items[:n]
+    if template.false_premise and items:
+        want = max(1, round(len(items) * FALSE_PREMISE_SHARE / (1 - FALSE_PREMISE_SHARE)))
+        fp: list[Item] = []
+        rows = query_rows(kg, template, template.false_premise["candidates"], "false_premise")
+        fp_sampler = sample_rows(template, rows, entity_index(kg), anchor=anchor_role(template), seed=seed,
+                                 per_cell=max(1, math.ceil(want / max(ncells, 1))), salt="false-premise")
+        _drive(kg, template, fp_sampler, seed, report, seen, lambda cell, it: fp.append(it), false_premise=True)
+        rng = random.Random(f"{seed}|{template.id}|false-premise-pick")
+        fp = sorted(fp, key=lambda it: it.id)
+        rng.shuffle(fp)
+        fp = fp[:want]
+        report.false_premise = len(fp)
+        items = _merge(items, fp)
+    report.items = len(items)
+    return items
+
+
+def _sampler(kg, template: Template, report: GenerationReport, seed: int, per_stratum: int, n: int | None):
+    kind = template.sampling["kind"]
+    if kind == "query":
+        rows = query_rows(kg, template, template.sampling["candidates"], "candidates")
+        index = entity_index(kg)
+        anchor = anchor_role(template)
+        report.candidates = {"tuples": len(rows)}
+        if not rows:
+            report.discarded["no candidate tuples"] += 1
+            return None, 0
+        cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index}
+        k = per_stratum if n is None else max(1, min(per_stratum, math.ceil(n / max(len(cells), 1))))
+        return sample_rows(template, rows, index, anchor=anchor, seed=seed, per_cell=k), len(cells)
     candidates = {r: role_candidates(kg, role) for r, role in template.roles.items()}
     report.candidates = {r: len(c) for r, c in candidates.items()}
     if any(not c for c in candidates.values()):
         report.discarded["no candidates for a role"] += 1
-        return []
+        return None, 0
     ncells = len(stratum_cells(candidates[next(iter(template.roles))]))
     k = per_stratum if n is None else max(1, min(per_stratum, math.ceil(n / ncells)))
-    total = k * ncells
-    by_cell: dict = {}
-    seen: set = set()
-    sampler = sample_tuples(template, candidates, seed=seed, per_cell=k)
+    return sample_tuples(template, candidates, seed=seed, per_cell=k), ncells
+
+
+def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise: bool) -> None:
     try:
         drawn = next(sampler)
         while True:
             cell, scale, chosen = drawn
-            item, reason = _make_item(kg, template, chosen, seed, scale, report)
+            item, reason = _make_item(kg, template, chosen, seed, scale, report, false_premise)
             if item is not None and (item.question, repr(item.answer)) in seen:
                 item, reason = None, "duplicate question and answer"
             if item is None:
-                report.discarded[reason] += 1
+                report.discarded[("false premise: " if false_premise else "") + reason] += 1
                 drawn = sampler.send(False)
                 continue
             seen.add((item.question, repr(item.answer)))
-            by_cell.setdefault(cell, []).append(item)
-            report.per_cell["/".join(cell)] += 1
-            report.per_scale[scale or "-"] += 1
-            if progress:
-                progress(sum(map(len, by_cell.values())), total)
+            on_item(cell, item)
             drawn = sampler.send(True)
     except StopIteration:
         pass
-    items = _interleave(list(by_cell.values()))
-    if n is not None:
-        items = items[:n]
-    report.items = len(items)
-    return items
 
 
 def _interleave(groups: list[list[Item]]) -> list[Item]:
@@ -121,36 +222,73 @@ def _interleave(groups: list[list[Item]]) -> list[Item]:
     return out
 
 
-def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report) -> tuple[Item | None, str | None]:
+def _merge(items: list[Item], fp: list[Item]) -> list[Item]:
+    """Return true items with false-premise items spread evenly among them (a stable, seed-free order)."""
+    if not fp:
+        return items
+    out, step = [], max(1, len(items) // len(fp))
+    fps = iter(fp)
+    for i, it in enumerate(items):
+        out.append(it)
+        if (i + 1) % step == 0:
+            nxt = next(fps, None)
+            if nxt is not None:
+                out.append(nxt)
+    out += list(fps)
+    return out
+
+
+def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report,
+               false_premise: bool = False) -> tuple[Item | None, str | None]:
     if template.validation.get("distinct_names") and len({c.name for c in chosen.values()}) < len(chosen):
         return None, "roles share a name"
-    iris = [chosen[r].iri for r in template.roles]
-    rng = random.Random(f"{seed}|{template.id}|{'|'.join(iris)}")
+    keys = [chosen[r].iri if hasattr(chosen[r], "iri") else chosen[r].category for r in template.roles]
+    rng = random.Random(f"{seed}|{template.id}|{'|'.join(keys)}")
     sub = rng.choice(template.sub_templates)
     variant = rng.choice(sub.variants)
-    bindings = {r: NamedNode(c.iri) for r, c in chosen.items()}
-    bindings.update(sub.parameters)
-    answer, reason, warnings = execute(kg, template, bindings)
-    if warnings:
-        report.warnings.extend(warnings)
-    if reason:
-        return None, reason
+    bindings = {r: c.term for r, c in chosen.items()}
+    bindings.update({k: v if isinstance(v, (NamedNode, Literal)) else Literal(v) for k, v in sub.parameters.items()})
+    if false_premise:
+        answer, acceptable = None, []
+    else:
+        answer, acceptable, reason, warnings = execute(kg, template, bindings)
+        if warnings:
+            report.warnings.extend(warnings)
+        if reason:
+            return None, reason
     names = {r: c.name for r, c in chosen.items()}
-    names.update({k: str(v) for k, v in sub.parameters.items()})
+    names.update({f"{r}_one": c.category for r, c in chosen.items() if hasattr(c, "category")})
+    names.update({k: _show(v) for k, v in sub.parameters.items()})
     question = variant.render(names)
-    anchor = chosen[next(iter(template.roles))]
-    graphs = sorted({c.graph for c in chosen.values()})
+    anchor = chosen[anchor_role(template)]
+    graphs = sorted({c.graph for c in chosen.values() if hasattr(c, "graph")})
     snapshot = getattr(kg, "snapshot_id", "custom")
+    fp = template.false_premise or {}
     item = Item(
-        id=item_id(template.id, snapshot, template.version, sub.id, variant.id, *iris),
+        id=item_id(template.id, snapshot, template.version, sub.id, variant.id, *keys, *(["fp"] if false_premise else [])),
         template_id=template.id, template_version=template.version, sub_template_id=sub.id,
         variant_id=f"{sub.id}.{variant.id}", language="eng", question=question,
-        answer_format=template.answer_format, answer=answer, unit=template.unit, acceptable=[],
-        false_premise=False, perturbation=None,
+        answer_format=template.answer_format, answer=answer, unit=template.unit, acceptable=acceptable,
+        false_premise=false_premise,
+        perturbation={"kind": fp.get("kind", "premise fails"), "description": fp["description"]} if false_premise else None,
         entities={r: c.describe() for r, c in chosen.items()},
-        bindings={k: (v.value if isinstance(v, NamedNode) else v) for k, v in bindings.items()},
+        bindings={k: _plain(v) for k, v in bindings.items()},
         sparql=template.compile(bindings), gold_triples=gold_triples(kg, template, bindings),
         kg="+".join(graphs), stratum={"country": anchor.country, "income_tier": anchor.income_tier,
                                       "density_tier": anchor.density_tier},
         snapshot=snapshot, scale=scale)
     return item, None
+
+
+def _plain(term):
+    if isinstance(term, NamedNode):
+        return term.value
+    if isinstance(term, Literal):
+        return python_value(term)
+    return term
+
+
+def _show(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(getattr(value, "value", value))

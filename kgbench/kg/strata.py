@@ -104,11 +104,15 @@ class DensityTiers:
 
 
 def disambiguate(names: Sequence[str], qualifiers: Sequence[Sequence[str]],
-                 coords: Sequence[tuple[float, float]]) -> list[str]:
+                 coords: Sequence[tuple[float, float]], keep: Sequence[bool] | None = None) -> list[str]:
     """Return names made unique by adding qualifiers in order, then coordinates, only where needed.
 
     A name shared by several entities gains its first qualifier; those still sharing a name gain the
-    next, and so on; the last resort is ``(lat, lon)`` to 4 and then 6 decimals.
+    next, and so on; the last resort is ``(lat, lon)`` to 4 and then 6 decimals. An entity marked in
+    ``keep`` (a country) keeps its bare name when it is the only marked one sharing it.
+
+    >>> disambiguate(["Georgia", "Georgia"], [[], ["United States"]], [(43, 42), (-83, 33)], keep=[True, False])
+    ['Georgia', 'Georgia (United States)']
 
     >>> disambiguate(["Cafe", "Cafe", "Bar"], [["Main St"], ["Side St"], ["Main St"]], [(0, 0), (1, 1), (2, 2)])
     ['Cafe (Main St)', 'Cafe (Side St)', 'Bar']
@@ -129,7 +133,10 @@ def disambiguate(names: Sequence[str], qualifiers: Sequence[Sequence[str]],
             return out
         progressed = False
         for idx in clashes:
+            kept = [i for i in idx if keep is not None and keep[i] and out[i] == names[i]]
             for i in idx:
+                if len(kept) == 1 and i == kept[0]:
+                    continue
                 if depth[i] < len(levels[i]):
                     depth[i] += 1
                     quals = _dedupe(levels[i][:depth[i]])

@@ -104,7 +104,8 @@ SF = Namespace("sf", "http://www.opengis.net/ont/sf#")
 OSM = Namespace("osm", "https://www.openstreetmap.org/")
 GN = Namespace("gn", "https://sws.geonames.org/")
 ENTITY = Namespace("kgbe", "https://w3id.org/kgbench/entity/")
-GRAPH = Namespace("kgbg", "https://w3id.org/kgbench/graph/", ["osm", "naturalearth", "geonames", "vocabulary"])
+GRAPH = Namespace("kgbg", "https://w3id.org/kgbench/graph/", ["osm", "naturalearth", "geonames", "vocabulary",
+                                                          "usadmin", "usgs", "hurdat2"])
 
 #: prefix -> IRI, handed to every query so users and templates can write ``geo:asWKT``.
 PREFIXES = {ns.prefix: ns.base for ns in (KGB, KGBF, GEO, GEOF, UOM, RDF, RDFS, XSD, SF, OSM, GN, ENTITY, GRAPH)}

@@ -18,7 +18,7 @@ from pyoxigraph import BlankNode, Literal, NamedNode, Store
 
 from kgbench.ontologies import PREFIXES
 
-__all__ = ["Template", "Role", "SubTemplate", "Variant", "TemplateError", "UnknownTemplateError",
+__all__ = ["anchor_role", "Template", "Role", "SubTemplate", "Variant", "TemplateError", "UnknownTemplateError",
            "template_ids", "load_template", "load_template_file", "validate_templates", "roles_query",
            "render_values"]
 
@@ -44,6 +44,7 @@ class Role:
     geometry: tuple[str, ...] = ()
     graphs: tuple[str, ...] = ()
     description: str = ""
+    kind: str = "entity"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -215,13 +216,14 @@ def load_template_file(path: str | Path) -> Template:
     if path.stem != data["id"]:
         raise TemplateError(f"{path}: field id: {data['id']!r} does not match the file name {path.stem!r}")
     roles = {name: Role(name, tuple(r["classes"]), tuple(r.get("categories", ())), tuple(r.get("geometry", ())),
-                        tuple(r.get("graphs", ())), r.get("description", "")) for name, r in data["roles"].items()}
+                        tuple(r.get("graphs", ())), r.get("description", ""), r.get("kind", "entity"))
+             for name, r in data["roles"].items()}
     params = data.get("parameters") or {}
     subs = []
     for i, st in enumerate(data["sub_templates"]):
         variants = tuple(Variant(v["id"], v["text"]) for v in st["variants"])
         for j, v in enumerate(variants):
-            used = v.placeholders()
+            used = {u[:-4] if u.endswith("_one") and u[:-4] in roles else u for u in v.placeholders()}
             unknown = used - set(roles) - set(params)
             if unknown:
                 raise TemplateError(f"{path}: field sub_templates/{i}/variants/{j}/text: unknown placeholder(s) "
@@ -232,6 +234,19 @@ def load_template_file(path: str | Path) -> Template:
                                     f"{', '.join(sorted(missing))} never named in the question")
         subs.append(SubTemplate(st["id"], MappingProxyType(dict(st.get("parameters") or {})), variants))
     q = data["query"]
+    sampling = data["sampling"]
+    if sampling["kind"] == "query":
+        if "candidates" not in sampling:
+            raise TemplateError(f"{path}: field sampling/candidates: kind 'query' needs a candidates SELECT")
+        _check_query(path, "sampling/candidates", sampling["candidates"], must_select=list(roles))
+    anchor = sampling.get("anchor")
+    if anchor is not None and (anchor not in roles or roles[anchor].kind != "entity"):
+        raise TemplateError(f"{path}: field sampling/anchor: {anchor!r} is not an entity role")
+    if not any(r.kind == "entity" for r in roles.values()):
+        raise TemplateError(f"{path}: field roles: at least one role must be an entity role")
+    fp = data.get("false_premise")
+    if fp:
+        _check_query(path, "false_premise/candidates", fp["candidates"], must_select=list(roles))
     for key in ("answer", "gold"):
         if where_brace(q[key]) < 0:
             raise TemplateError(f"{path}: field query/{key}: needs an explicit 'WHERE {{' (the bindings open it)")
@@ -244,6 +259,11 @@ def load_template_file(path: str | Path) -> Template:
         sampling=MappingProxyType(data["sampling"]), sub_templates=tuple(subs), answer_query=q["answer"],
         gold_query=q["gold"], validation=MappingProxyType(data["validation"]),
         false_premise=data.get("false_premise"), path=path)
+
+
+def anchor_role(template: "Template") -> str:
+    """Return the entity role whose stratum places a tuple in its cell (sampling.anchor, else the first entity role)."""
+    return template.sampling.get("anchor") or next(n for n, r in template.roles.items() if r.kind == "entity")
 
 
 _FUNCTION_CALL = re.compile(r"(?:<([^>\s]+)>|\b([A-Za-z][\w-]*):([A-Za-z_][\w-]*))\s*\(")

@@ -18,6 +18,9 @@ EXPECTED = {
     "osm": {"entities": 1947, "triples": 33891},
     "naturalearth": {"entities": 255, "triples": 4501},
     "geonames": {"entities": 34006, "triples": 868600},
+    "usadmin": {"entities": 3287, "triples": 55823},
+    "usgs": {"entities": 1707, "triples": 35943},
+    "hurdat2": {"entities": 960, "triples": 18245},
 }
 TOLERANCE = 0.05
 
