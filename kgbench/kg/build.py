@@ -83,10 +83,12 @@ def default_inputs() -> list[SourceInput]:
 
 def _builder_digest() -> str:
     """Return a digest of the code and vocabulary that decide a snapshot's content."""
-    from kgbench.kg import osm, records, strata
+    from kgbench.kg import events, osm, records, strata
+    from kgbench.kg import sources
+    from kgbench.kg.sources import events as event_sources
 
     h = hashlib.sha256()
-    for mod in (osm, records, strata):
+    for mod in (osm, records, strata, events, sources, event_sources):
         h.update(Path(mod.__file__).read_bytes())
     h.update(Path(__file__).read_bytes())
     h.update(vocabulary_turtle().encode())
