@@ -96,6 +96,15 @@ class Template:
     validation: Mapping[str, object]
     false_premise: Mapping | None
     path: Path
+    notes: str = ""
+
+    @property
+    def unsatisfiable(self) -> str | None:
+        """Return why the bundled snapshot cannot satisfy this template (from ``notes``), or None."""
+        for line in self.notes.splitlines():
+            if line.lower().startswith("unsatisfiable:"):
+                return line.split(":", 1)[1].strip()
+        return None
 
     def compile(self, bindings: Mapping[str, object], query: str = "answer") -> str:
         """Return the answer (or gold) query as standalone SPARQL with the bindings in a VALUES block.
@@ -258,7 +267,7 @@ def load_template_file(path: str | Path) -> Template:
         roles=MappingProxyType(roles), parameters=MappingProxyType(params),
         sampling=MappingProxyType(data["sampling"]), sub_templates=tuple(subs), answer_query=q["answer"],
         gold_query=q["gold"], validation=MappingProxyType(data["validation"]),
-        false_premise=data.get("false_premise"), path=path)
+        false_premise=data.get("false_premise"), path=path, notes=data.get("notes", ""))
 
 
 def anchor_role(template: "Template") -> str:
