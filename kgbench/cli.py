@@ -142,18 +142,25 @@ def sparql(obj, query, query_file, data, fmt, strict):
 
 # ---------------------------------------------------------------------------------------------- generate
 @main.command()
-@click.option("--template", "-t", "template_id", required=True, help="Template id, e.g. A1.")
+@click.option("--template", "-t", "template_id", help="Template id, e.g. A1.")
+@click.option("--all", "all_templates", is_flag=True, help="Every template: write a whole release into --out DIR.")
 @click.option("--n", "n", type=click.IntRange(min=1), help="At most this many items, drawn evenly over strata.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--per-stratum", type=click.IntRange(min=1), default=30, show_default=True,
               help="At most this many items per (income tier, density tier) cell.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False), default="items.jsonl", show_default=True,
-              help="Write items here as JSON lines ('-' for stdout).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="With --all: templates generated in this many processes.")
+@click.option("--out", "-o", type=click.Path(), default=None,
+              help="Items file (JSON lines; '-' for stdout; default items.jsonl), or with --all the release folder.")
 @click.pass_obj
-def generate(obj, template_id, n, seed, per_stratum, out):
-    """Generate verified items of one template over the bundled snapshot."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out):
+    """Generate verified items of one template (or of all) over the bundled snapshot."""
+    if bool(template_id) == bool(all_templates):
+        raise click.UsageError("give --template ID or --all")
+    if all_templates:
+        _generate_all(obj, seed, per_stratum, jobs, out)
+        return
+    out = out or "items.jsonl"
     from kgbench.generator.generate import GenerationReport, generate as run
     from kgbench.generator.items import write_jsonl
     from kgbench.queries.template import load_template
@@ -161,9 +168,7 @@ def generate(obj, template_id, n, seed, per_stratum, out):
     load_template(template_id)  # fail fast on an unknown id, before any build
     kg_ = _open(obj)
     report = GenerationReport(template_id)
-    with Progress(TextColumn(f"generating {template_id}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  transient=True, console=__import__("rich.console").console.Console(stderr=True)) as bar:
-        task = bar.add_task("gen", total=None)
+    with _bar(f"generating {template_id}") as (bar, task):
         items = run(template_id, kg_, n=n, seed=seed, per_stratum=per_stratum, report=report,
                     progress=lambda done, total: bar.update(task, completed=done, total=total))
     if out == "-":
@@ -174,17 +179,58 @@ def generate(obj, template_id, n, seed, per_stratum, out):
     for w in report.warnings[:5]:
         _err(w)
     cells = ", ".join(f"{k} {v}" for k, v in sorted(report.per_cell.items()))
-    scales = ", ".join(f"{k} {v}" for k, v in sorted(report.per_scale.items()))
+    scales = ", ".join(f"{k} {v}" for k, v in sorted(report.per_scale.items()) if k != "-")
     click.echo(f"{len(items)} {template_id} items" + (f" -> {out}" if out != "-" else ""), err=True)
     click.echo(f"  strata: {cells}", err=True)
     if scales:
         click.echo(f"  scales: {scales}", err=True)
+    if report.false_premise:
+        click.echo(f"  false-premise items: {report.false_premise}", err=True)
     if report.discarded:
         click.echo("  discarded: " + ", ".join(f"{k} {v}" for k, v in report.discarded.most_common()), err=True)
     if items:
-        click.echo(f"  e.g. {items[0].question} -> {items[0].answer:.3f} {items[0].unit or ''}"
-                   if isinstance(items[0].answer, float) else f"  e.g. {items[0].question} -> {items[0].answer}",
-                   err=True)
+        a = items[0].answer
+        shown = f"{a:.3f} {items[0].unit or ''}" if isinstance(a, float) else a
+        click.echo(f"  e.g. {items[0].question} -> {shown}", err=True)
+
+
+def _bar(label: str):
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    class _Ctx:
+        def __enter__(self):
+            self.p = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                              transient=True, console=Console(stderr=True))
+            self.p.__enter__()
+            return self.p, self.p.add_task("run", total=None)
+
+        def __exit__(self, *exc):
+            return self.p.__exit__(*exc)
+
+    return _Ctx()
+
+
+def _generate_all(obj, seed, per_stratum, jobs, out):
+    from kgbench.generator.benchmark import generate_all
+    from kgbench.generator.dataset import ReleaseError, write_release
+    from kgbench.kg.build import build_snapshot
+
+    if not out or out == "-":
+        raise click.UsageError("--all needs --out DIR")
+    _open(obj)  # build and load the snapshot once, before any worker starts
+    manifest = build_snapshot(obj.cache).manifest
+    with _bar("generating all templates") as (bar, task):
+        run = generate_all(cache=obj.cache, seed=seed, per_stratum=per_stratum, jobs=jobs,
+                           progress=lambda tid, done, total: bar.update(task, completed=done, total=total))
+    try:
+        summary = write_release(run.items, out, reports=run.reports, unsatisfiable=run.unsatisfiable,
+                                snapshot_manifest=manifest, seed=seed)
+    except ReleaseError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{summary.counts['large']} items ({summary.counts['small']} in the small split) -> {out}", err=True)
+    for tid, why in run.unsatisfiable.items():
+        click.echo(f"  unsatisfiable {tid}: {why}", err=True)
 
 
 # ---------------------------------------------------------------------------------------------- gold
@@ -224,14 +270,59 @@ def templates():
 
 
 @templates.command("list")
-def templates_list():
-    """Template ids with family, answer format and number of sub-templates and variants."""
+@click.option("--no-check", is_flag=True, help="Skip checking satisfiability on the snapshot (faster).")
+@click.pass_obj
+def templates_list(obj, no_check):
+    """Template ids: family, answer format, sub-templates, variants, satisfiable on the current snapshot."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from kgbench.generator.generate import GenerationReport, generate as run
     from kgbench.queries.template import load_template, template_ids
 
-    for tid in template_ids():
-        t = load_template(tid)
-        nv = sum(len(s.variants) for s in t.sub_templates)
-        click.echo(f"{t.id:4} {t.family}  {t.answer_format:24} {len(t.sub_templates)} sub-templates, {nv} variants")
+    kg_ = None if no_check else _open(obj)
+    table = Table("id", "family", "answer format", "sub-templates", "variants", "satisfiable")
+    ids = template_ids()
+    with _bar("checking templates") as (bar, task):
+        for k, tid in enumerate(ids):
+            t = load_template(tid)
+            nv = sum(len(s.variants) for s in t.sub_templates)
+            sat = "-"
+            if t.unsatisfiable:
+                sat = f"no: {t.unsatisfiable}"
+            elif kg_ is not None:
+                report = GenerationReport(tid)
+                sat = "yes" if run(tid, kg_, n=1, report=report) else f"no: {dict(report.discarded)}"
+            table.add_row(t.id, t.family, t.answer_format, str(len(t.sub_templates)), str(nv), sat)
+            bar.update(task, completed=k + 1, total=len(ids))
+    Console().print(table)
+
+
+@templates.command("compile")
+@click.argument("template_id")
+@click.option("--sub", "sub_id", help="Sub-template id (default: the first).")
+@click.option("--bind", "binds", multiple=True, metavar="ROLE=IRI",
+              help="Bind a role to an entity IRI (or a category role to a category), repeatable.")
+@click.option("--gold", is_flag=True, help="Print the gold-triples CONSTRUCT instead of the answer query.")
+def templates_compile(template_id, sub_id, binds, gold):
+    """Print a template's SPARQL with a sub-template's parameters (and any --bind roles) bound."""
+    from pyoxigraph import Literal, NamedNode
+
+    from kgbench.queries.template import load_template
+
+    t = load_template(template_id)
+    subs = {s.id: s for s in t.sub_templates}
+    if sub_id and sub_id not in subs:
+        raise click.ClickException(f"template {t.id} has no sub-template {sub_id!r} (has: {', '.join(subs)})")
+    sub = subs[sub_id] if sub_id else t.sub_templates[0]
+    bindings = {k: v if isinstance(v, (NamedNode, Literal)) else Literal(v) for k, v in sub.parameters.items()}
+    for b in binds:
+        role, sep, value = b.partition("=")
+        if not sep or role not in t.roles:
+            raise click.ClickException(f"--bind {b!r}: expected ROLE=VALUE with ROLE one of {', '.join(t.roles)}")
+        bindings[role] = Literal(value) if t.roles[role].kind == "category" else NamedNode(value)
+    click.echo(t.compile(bindings, "gold" if gold else "answer") if bindings else
+               (t.gold_query if gold else t.answer_query), nl=False)
 
 
 @templates.command("show")
