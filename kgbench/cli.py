@@ -37,16 +37,33 @@ class KgbenchGroup(click.Group):
             raise click.ClickException(f"{name}: {exc}") from None
 
 
-def _progress_steps():
-    """Return a callback that shows each build/load step on stderr as a rich status line."""
-    from rich.console import Console
+class _Steps:
+    """Show build and load steps on stderr (spinner, step number, description, elapsed time) while in use.
 
-    console = Console(stderr=True)
+    Nothing is shown when nothing needs building or loading.
+    """
 
-    def say(msg: str) -> None:
-        console.log(msg)
+    def __init__(self):
+        self.p = None
 
-    return say
+    def __call__(self, msg: str) -> None:
+        if self.p is None:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self.p = Progress(SpinnerColumn(), TextColumn("snapshot step {task.completed:>2}: {task.description}"),
+                              TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+            self.p.start()
+            self.t = self.p.add_task(msg, total=None)
+        self.p.update(self.t, description=msg, advance=1)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.p is not None:
+            self.p.stop()
+            self.p = None
 
 
 @click.group(cls=KgbenchGroup)
@@ -63,8 +80,9 @@ def main(ctx, debug, cache_dir):
 def _open(ctx_obj: _Ctx, data=(), strict=False):
     from kgbench.kg.store import open_kg
 
-    return open_kg(data=list(data) or None, cache=ctx_obj.cache, strict=strict, progress=_progress_steps(),
-                   on_warning=_err)
+    with _Steps() as steps:
+        return open_kg(data=list(data) or None, cache=ctx_obj.cache, strict=strict, progress=steps,
+                       on_warning=_err)
 
 
 # ---------------------------------------------------------------------------------------------- kg
@@ -81,8 +99,13 @@ def kg_build(obj, force):
     from kgbench.kg.build import build_snapshot
     from kgbench.kg.store import load_store
 
-    snap = build_snapshot(obj.cache, force=force, progress=_progress_steps())
-    folder = load_store(snap, obj.cache, progress=_progress_steps())
+    import time
+
+    started = time.perf_counter()
+    with _Steps() as steps:
+        snap = build_snapshot(obj.cache, force=force, progress=steps)
+        folder = load_store(snap, obj.cache, progress=steps)
+    click.echo(f"ready in {time.perf_counter() - started:.1f} s", err=True)
     triples = sum(g["triples"] for g in snap.manifest["graphs"].values())
     click.echo(f"snapshot {snap.id}: {triples:,} triples in {len(snap.manifest['graphs'])} graphs")
     click.echo(f"  files: {snap.path}\n  store: {folder}")

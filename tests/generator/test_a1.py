@@ -98,6 +98,11 @@ def test_items_round_trip_through_jsonl_and_gold_exports(a1_items, tmp_path):
     assert it.entities["A"]["name"] in text and "POINT" in text
     nq = tmp_path / "gold.nq"
     n = export_gold_nquads(back, nq)
+    import rdflib  # a second, independent N-Quads parser agrees on graphs and quads
+
+    ds = rdflib.Dataset()
+    ds.parse(nq, format="nquads")
+    assert len(ds) == n and len([g for g in ds.graphs() if str(g.identifier).startswith("https://w3id.org/kgbench/item/")]) == len(items)
     audit = KG.from_files([nq])
     per_graph = audit.query("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g")
     assert len(per_graph) == len(items) and sum(int(r["n"].value) for r in per_graph) == n
