@@ -96,3 +96,22 @@ def b2(item):
 
 
 RECOMPUTE = {"A2": a2, "A9": a9, "B1": b1, "B2": b2}
+
+
+def l4(item):
+    g = Gold(item)
+    ref = item.entities["B"]["iri"]
+    d = {g.name(m): km(g.geom[m], g.geom[ref]) for m in g.with_category(item.bindings["A"], exclude={ref})}
+    dmin = min(d.values())
+    assert set(item.answer) == {n for n, v in d.items() if v <= dmin + item.bindings["slack_km"] + 1e-9}
+
+
+def a8(item):
+    g = Gold(item)
+    b, c = item.entities["B"]["iri"], item.entities["C"]["iri"]
+    members = sorted(g.with_category(item.bindings["A"]), key=lambda m: km(g.geom[m], g.geom[b]))
+    kth = members[item.bindings["rank"] - 1]
+    close(item.answer, km(g.geom[kth], g.geom[c]), tol_km=0.001)
+
+
+RECOMPUTE.update({"L4": l4, "A8": a8})
