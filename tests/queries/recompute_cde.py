@@ -72,4 +72,38 @@ def c9(item):
     assert item.answer == _bool(g.g("A").touches(g.g("B")))
 
 
-RECOMPUTE = {"C9": c9}
+def c1(item):
+    g = Gold(item)
+    assert item.answer == _bool(g.g("A").intersects(g.g("B")))
+
+
+def c7(item):
+    g = Gold(item)
+    a, b = g.g("A"), g.g("B")
+    # overlap of two areas: interiors meet, and neither covers the other
+    want = a.relate_pattern(b, "T*T***T**")
+    assert item.answer == _bool(want)
+
+
+def c8(item):
+    g = Gold(item)
+    b = g.g("B")
+    rings = [r for p in getattr(b, "geoms", [b]) for r in [p.exterior, *p.interiors]]
+    assert item.answer == _bool(any(g.g("A").intersects(r) for r in rings))
+
+
+def c10(item):
+    g = Gold(item)
+    assert item.answer == _bool(not g.g("A").intersects(g.g("B")))
+
+
+def c11(item):
+    g = Gold(item)
+    a, b = g.g("A"), g.g("B")
+    holes = [shapely.Polygon(r) for p in getattr(a, "geoms", [a]) for r in p.interiors]
+    # enclosed: B fills (part of) a hole of A, touching A only along the hole's ring
+    want = any(h.covers(b) for h in holes) and a.relate(b)[0] == "F"
+    assert item.answer == _bool(want)
+
+
+RECOMPUTE = {"C1": c1, "C2": c1, "C7": c7, "C8": c8, "C9": c9, "C10": c10, "C11": c11}
