@@ -1,0 +1,429 @@
+"""Prompts for every evaluation condition of ``spec/scoring.md``, rendered from benchmark items.
+
+Conditions (:data:`CONDITIONS`):
+
+- ``T1``: parametric; the question alone.
+- ``T2``: reasoning; the same, with a ``reasoning`` field before the answer.
+- ``T1-oracle-nt`` / ``T1-oracle-json`` / ``T1-oracle-verbalized``: the gold triples injected as raw
+  N-Triples, structured JSON or English prose (:func:`verbalize_gold`).
+- ``T3-oracle``: the gold triples given to a code-writing agent (geospatial libraries, no retrieval tools).
+- ``T3a``: the agent with knowledge-graph tools (``find_entity``, ``find_entities_by_type``, ``get_entity``,
+  ``list_categories``); no gold triples.
+
+Every prompt states the expected answer format (with a unit clause where the format is numeric) and asks for
+one JSON object that the format's JSON schema constrains; ``"answer": null`` means no answer. The agent
+conditions (:data:`AGENT_CONDITIONS`) are run by :mod:`kgbench.generator.agent`; their prompts open the
+agent's conversation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyoxigraph import Literal, NamedNode
+
+from kgbench.generator.formats import AREA_UNITS, DISTANCE_UNITS, get_format
+from kgbench.generator.gold import gold_as, gold_triples_of
+from kgbench.generator.items import Item, read_jsonl
+from kgbench.kg.paths import atomic_write
+
+__all__ = [
+    "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
+    "read_prompts", "verbalize_gold", "describe_wkt", "unit_clause", "prompt_hash",
+]
+
+CONDITIONS = ("T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle", "T3a")
+#: conditions whose prompts start an agent run (code in a sandbox, a step budget) instead of one completion
+AGENT_CONDITIONS = ("T3-oracle", "T3a")
+#: the knowledge-graph tools of condition T3a, with the signature the model sees
+KG_TOOLS = {
+    "find_entity": "find_entity(name) -> list of {id, name, category, country} whose name or label matches",
+    "find_entities_by_type": ("find_entities_by_type(category, region=None) -> list of {id, name, category, "
+                              "country} of that category, optionally only in a country (ISO 3166-1 alpha-3 "
+                              "code) or inside the entity with this id or name"),
+    "get_entity": ("get_entity(id) -> {id, name, names, types, category, country, geometry (simplified WKT, "
+                   "CRS84 longitude latitude), triples (N-Triples)} or None"),
+    "list_categories": "list_categories() -> list of {category, count}",
+}
+_ORACLE_SURFACE = {"T1-oracle-nt": "nt", "T1-oracle-json": "json", "T1-oracle-verbalized": "text"}
+
+_UNIT_WORDS = {"km": "kilometres", "m": "metres", "mi": "miles", "km2": "square kilometres",
+               "m2": "square metres", "mi2": "square miles", "ha": "hectares"}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Return one rendered prompt: chat ``messages`` (system, user), the answer's JSON ``schema``, metadata.
+
+    ``metadata`` holds the item id, template, answer format, condition, the gold unit, and for agent
+    conditions the tool names and the values the sandbox starts with (``sandbox_globals``).
+    """
+
+    id: str
+    condition: str
+    messages: tuple
+    schema: dict
+    metadata: dict = field(default_factory=dict)
+
+    @property
+    def hash(self) -> str:
+        """Return the prompt's content hash (see :func:`prompt_hash`)."""
+        return prompt_hash(self.messages, self.schema, self.condition, self.metadata.get("sandbox_globals"))
+
+    def to_dict(self) -> dict:
+        """Return the prompt as a JSON-ready dict (one line of a prompts JSONL file)."""
+        return {"id": self.id, "condition": self.condition, "messages": [dict(m) for m in self.messages],
+                "schema": self.schema, "metadata": dict(self.metadata), "prompt_hash": self.hash}
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "Prompt":
+        """Return a prompt read back from :meth:`to_dict` output."""
+        return cls(d["id"], d["condition"], tuple(dict(m) for m in d["messages"]), d["schema"],
+                   dict(d.get("metadata") or {}))
+
+
+def prompt_hash(messages, schema, condition: str, extra=None) -> str:
+    """Return a short SHA-256 hash of what a model is sent (messages, schema, condition, sandbox inputs).
+
+    >>> prompt_hash([{"role": "user", "content": "hi"}], {}, "T1")
+    'e06583b0bf606827'
+    """
+    blob = json.dumps([list(messages), schema, condition, extra], sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------------------------- format text
+
+
+def unit_clause(answer_format: str, unit: str | None = None) -> str:
+    """Return the sentence that tells a model which unit to give its answer in ('' for unitless formats).
+
+    ``unit`` is the item's gold unit (the unit the question is asked in); the format's default otherwise.
+
+    >>> unit_clause("Distance", "km")
+    'Give the number in kilometres and set "unit" to "km" (also accepted: "m", "mi").'
+    >>> unit_clause("Count")
+    'Give a whole number; "unit" must be null.'
+    """
+    fmt = get_format(answer_format)
+    if fmt.slug in ("distance", "area", "polar"):
+        table = AREA_UNITS if fmt.slug == "area" else DISTANCE_UNITS
+        unit = unit if unit in table else ("km2" if fmt.slug == "area" else "km")
+        others = ", ".join(f'"{u}"' for u in table if u != unit)
+        what = "the distance" if fmt.slug == "polar" else "the number"
+        return f'Give {what} in {_UNIT_WORDS[unit]} and set "unit" to "{unit}" (also accepted: {others}).'
+    if fmt.slug == "cell":
+        return 'Set "unit" to the grid system: "h3" or "s2".'
+    if fmt.slug == "count":
+        return 'Give a whole number; "unit" must be null.'
+    if fmt.slug == "ratio":
+        return 'Give a plain number without a percent sign (0.25 for 25 %); "unit" must be null.'
+    return '"unit" must be null.'
+
+
+def _answer_instructions(item: Item, *, reasoning: bool, schema: dict) -> str:
+    fmt = get_format(item.answer_format)
+    shape = '{"reasoning": ..., "answer": ..., "unit": ...}' if reasoning else '{"answer": ..., "unit": ...}'
+    lines = [f"Answer format ({fmt.name}): {fmt.description}", unit_clause(fmt.name, item.unit)]
+    if fmt.slug == "direction":
+        labels = [x for x in schema["properties"]["answer"]["anyOf"][0].get("enum", []) if x is not None]
+        lines.append("Allowed labels: " + ", ".join(labels) + ".")
+    if reasoning:
+        lines.append('First think step by step in "reasoning", then give the answer.')
+    lines.append(f"Reply with one JSON object {shape} and nothing else. It must follow this JSON schema:")
+    lines.append(json.dumps(schema, ensure_ascii=False))
+    lines.append('If the question cannot be answered (for example, because its premise is false), '
+                 'set "answer" to null.')
+    return "\n".join(lines)
+
+
+_SYSTEM_T1 = ("You answer geospatial questions about places, regions, routes and events. "
+              "Be precise; answer from what you know.")
+_SYSTEM_ORACLE = ("You answer geospatial questions about places, regions, routes and events. The facts you "
+                  "are given come from a knowledge graph and are sufficient to compute the answer. Geometries "
+                  "are WKT in longitude latitude order (CRS84, WGS84 degrees).")
+
+
+def _agent_system(condition: str, item: Item, schema: dict) -> str:
+    fmt = get_format(item.answer_format)
+    lines = [
+        "You are a geospatial analyst who answers a question by writing Python.",
+        "Each reply is one step. In a step, write exactly one ```python code block; it runs in a sandbox "
+        "(Python 3 with shapely, pyproj, h3 and the standard library; no network, no file writes, limited "
+        "time and memory) and what it prints comes back to you. Variables do not persist between steps.",
+        "When you know the answer, call final_answer(answer, unit) in a code block; this ends the run. "
+        "final_answer(None, None) means you give no answer.",
+    ]
+    if condition == "T3a":
+        lines.append("The sandbox also has these functions over a geographic knowledge graph (ids are IRIs):")
+        lines.extend(f"- {signature}" for signature in KG_TOOLS.values())
+    else:
+        lines.append("The facts from a knowledge graph that the answer follows from are in the user message; "
+                     "in the sandbox they are also in the string GOLD_TRIPLES (N-Triples). You have no "
+                     "retrieval tools.")
+    lines.append(f"You have a budget of steps; use few. The final answer must fit the answer format "
+                 f"({fmt.name}): {fmt.description}")
+    lines.append(unit_clause(fmt.name, item.unit))
+    lines.append("final_answer's arguments must make this JSON object valid: "
+                 + json.dumps(schema, ensure_ascii=False))
+    lines.append("If the question cannot be answered (for example, because its premise is false), call "
+                 "final_answer(None, None).")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------- rendering
+
+
+def render(item: Item | Mapping, condition: str) -> Prompt:
+    """Return the :class:`Prompt` of one item under one condition (see :data:`CONDITIONS`).
+
+    >>> it = Item("A1-x", "A1", 1, "A1.1", "v1", "eng", "How far is Kamppi from Kallio?", "Distance", 2.1,
+    ...           "km", [], False, None, {}, {}, "", "", "osm", {}, "snap")
+    >>> p = render(it, "T1")
+    >>> [m["role"] for m in p.messages], p.schema["properties"]["unit"]["enum"]
+    (['system', 'user'], ['km', 'm', 'mi'])
+    >>> "kilometres" in p.messages[1]["content"]
+    True
+    """
+    if condition not in CONDITIONS:
+        raise ValueError(f"unknown condition {condition!r}; expected one of {', '.join(CONDITIONS)}")
+    if not isinstance(item, Item):
+        item = Item.from_dict(item)
+    fmt = get_format(item.answer_format)
+    reasoning = condition == "T2"
+    schema = fmt.answer_schema(reasoning=reasoning, item=item.to_dict())
+    metadata = {"item_id": item.id, "template_id": item.template_id, "answer_format": fmt.name,
+                "condition": condition, "unit": item.unit, "language": item.language}
+    question = f"Question: {item.question}"
+    if condition in ("T1", "T2"):
+        system = _SYSTEM_T1
+        user = question + "\n\n" + _answer_instructions(item, reasoning=reasoning, schema=schema)
+    elif condition in _ORACLE_SURFACE:
+        surface = _ORACLE_SURFACE[condition]
+        facts = verbalize_gold(item) if surface == "text" else gold_as(item, surface)
+        label = {"nt": "Facts (N-Triples)", "json": "Facts (JSON: subject -> predicate -> values)",
+                 "text": "Facts"}[surface]
+        fence = "" if surface == "text" else "```\n"
+        system = _SYSTEM_ORACLE
+        user = (f"{label}:\n{fence}{facts.strip()}\n{fence.strip()}".rstrip() + "\n\n" + question + "\n\n"
+                + _answer_instructions(item, reasoning=False, schema=schema))
+    else:
+        system = _agent_system(condition, item, schema)
+        metadata["agent"] = True
+        if condition == "T3-oracle":
+            user = f"Facts (N-Triples):\n```\n{item.gold_triples.strip()}\n```\n\n{question}"
+            metadata["tools"] = []
+            metadata["sandbox_globals"] = {"GOLD_TRIPLES": item.gold_triples}
+        else:
+            user = question
+            metadata["tools"] = list(KG_TOOLS)
+            metadata["kg"] = item.kg
+    messages = ({"role": "system", "content": system}, {"role": "user", "content": user})
+    return Prompt(item.id, condition, messages, schema, metadata)
+
+
+def render_dataset(items: Iterable[Item | Mapping], condition: str) -> list[dict]:
+    """Return every item's prompt under one condition as JSON-ready dicts, in item order."""
+    return [render(item, condition).to_dict() for item in items]
+
+
+def render_prompts(dataset_path: str | Path, condition: str, out_path: str | Path | None = None) -> list[dict]:
+    """Return the prompts of a JSONL dataset under one condition; with ``out_path``, also write them as JSONL.
+
+    The file is written atomically (the function behind ``kgbench prompts render``).
+    """
+    prompts = render_dataset(read_jsonl(dataset_path), condition)
+    if out_path is not None:
+        with atomic_write(out_path) as f:
+            for p in prompts:
+                f.write(json.dumps(p, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return prompts
+
+
+def read_prompts(path: str | Path) -> list[Prompt]:
+    """Return the prompts of a JSONL file written by :func:`render_prompts`; a bad line raises ValueError."""
+    prompts = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                prompts.append(Prompt.from_dict(json.loads(line)))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ValueError(f"{path}:{number}: not a prompt ({exc!r})") from None
+    return prompts
+
+
+# --------------------------------------------------------------------------------------------- verbalizer
+
+_KGB = "https://w3id.org/kgbench/ontology#"
+_GEO = "http://www.opengis.net/ont/geosparql#"
+_RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+_RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+_NAME = _KGB + "canonicalName"
+_HAS_GEOMETRY = _GEO + "hasGeometry"
+_AS_WKT = _GEO + "asWKT"
+
+#: kgb: property -> sentence pattern ({s} subject, {o} object); units stated where the value has one
+_PATTERNS = {
+    "category": '{s} is in the category "{o}".',
+    "country": "{s} lies in the country with ISO 3166-1 alpha-3 code {o}.",
+    "incomeTier": "{s} lies in a country of World Bank income group {o}.",
+    "densityTier": "{s} lies in an area of {o} population density.",
+    "population": "{s} has a population of {o} people.",
+    "h3Cell": "The representative point of {s} lies in H3 cell {o}.",
+    "h3Resolution": "The H3 cell of {s} is at resolution {o}.",
+    "isoA3": "{s} has the ISO 3166-1 alpha-3 code {o}.",
+    "isoNumeric": "{s} has the ISO 3166-1 numeric code {o}.",
+    "neighbour": "{s} borders {o}.",
+    "partOf": "{s} is part of {o}.",
+    "affectedAreaOf": "{s} is an area affected by {o}.",
+    "fips": "{s} has the US FIPS code {o}.",
+    "catalogId": "{s} has the catalog id {o}.",
+    "magnitude": "{s} has magnitude {o}.",
+    "magnitudeType": "The magnitude of {s} is on the {o} scale.",
+    "startTime": "{s} began at {o} (UTC).",
+    "endTime": "{s} ended at {o} (UTC).",
+    "depthKm": "{s} has a depth of {o} km.",
+    "placeDescription": '{s} is described as "{o}".',
+    "maxWindKt": "{s} has a maximum sustained wind of {o} knots.",
+    "minPressureMb": "{s} has a minimum central pressure of {o} millibars.",
+    "stormStatus": "{s} reached the status {o}.",
+    "osmTag": "{s} has the OpenStreetMap tag {o}.",
+    "sourceId": "{s} comes from the source record {o}.",
+    "sourceRecord": "{s} comes from the source record {o}.",
+}
+_CLASS_WORDS = {"PointOfInterest": "point of interest", "PopulatedPlace": "populated place",
+                "AdminArea": "administrative area", "LandUse": "land-use area", "Entity": "geographic entity"}
+_WKT_HEAD = re.compile(r"^\s*(?:<[^>]*>\s*)?")
+_GEOM_WORDS = {"Point": "a point", "MultiPoint": "a set of points", "LineString": "a line",
+               "MultiLineString": "a set of lines", "Polygon": "a polygon", "MultiPolygon": "a set of polygons",
+               "GeometryCollection": "a collection of geometries"}
+
+
+def _words(local: str) -> str:
+    """Return a camelCase local name as lowercase words ('maxWindKt' -> 'max wind kt')."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", local).lower()
+
+
+def _local(iri: str) -> str:
+    return re.split(r"[#/]", iri.rstrip("/#"))[-1] or iri
+
+
+def describe_wkt(wkt: str) -> str:
+    """Return an English description of a WKT geometry: its kind, size and extent, then the WKT itself.
+
+    Coordinates are CRS84 (longitude first) as GeoSPARQL stores them; the WKT text is kept verbatim.
+
+    >>> describe_wkt("POINT (24.93 60.17)")
+    'a point at longitude 24.93, latitude 60.17 (WKT: POINT (24.93 60.17))'
+    >>> describe_wkt("POLYGON ((0 0, 1 0, 1 1, 0 0))")
+    'a polygon with 3 distinct vertices spanning longitude 0 to 1 and latitude 0 to 1 (WKT: POLYGON ((0 0, 1 0, 1 1, 0 0)))'
+    """
+    import shapely
+
+    text = _WKT_HEAD.sub("", wkt).strip()
+    try:
+        geom = shapely.from_wkt(text)
+    except Exception:  # noqa: BLE001 - an unreadable literal is still stated, verbatim
+        return f"the geometry with WKT {wkt}"
+    kind = _GEOM_WORDS.get(geom.geom_type, f"a {geom.geom_type}")
+    if geom.is_empty:
+        return f"an empty geometry (WKT: {wkt})"
+    if geom.geom_type == "Point":
+        lon, lat = re.findall(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", text)[:2]
+        return f"a point at longitude {lon}, latitude {lat} (WKT: {wkt})"
+    coords = shapely.get_coordinates(geom)
+    vertices = len({(float(x), float(y)) for x, y in coords})
+    minx, miny, maxx, maxy = geom.bounds
+    parts = ""
+    if geom.geom_type.startswith("Multi") or geom.geom_type == "GeometryCollection":
+        parts = f" in {len(geom.geoms)} parts"
+    return (f"{kind}{parts} with {vertices} distinct vertices spanning longitude {minx:g} to {maxx:g} and "
+            f"latitude {miny:g} to {maxy:g} (WKT: {wkt})")
+
+
+def verbalize_gold(item_or_triples) -> str:
+    """Return gold triples as short English sentences: names instead of IRIs, units stated, WKT described.
+
+    Takes an :class:`Item` or pyoxigraph triples. Each entity is called by its canonical name (else an
+    English label, else the last part of its IRI); each triple gives one sentence, except that a name and a
+    geometry node are folded into the sentence about the geometry. Literal values are kept verbatim.
+
+    >>> from pyoxigraph import Triple
+    >>> e, g = NamedNode("http://ex.org/e"), NamedNode("http://ex.org/e/g")
+    >>> ts = [Triple(e, NamedNode(_NAME), Literal("Kamppi")), Triple(e, NamedNode(_HAS_GEOMETRY), g),
+    ...       Triple(g, NamedNode(_AS_WKT), Literal("POINT (24.93 60.17)")),
+    ...       Triple(e, NamedNode(_KGB + "population"), Literal("1200"))]
+    >>> print(verbalize_gold(ts))
+    The geometry of Kamppi is a point at longitude 24.93, latitude 60.17 (WKT: POINT (24.93 60.17)).
+    Kamppi has a population of 1200 people.
+    """
+    triples = gold_triples_of(item_or_triples) if isinstance(item_or_triples, Item) else list(item_or_triples)
+    names: dict[str, str] = {}
+    labels: dict[str, str] = {}
+    for t in triples:
+        if t.predicate.value == _NAME:
+            names.setdefault(t.subject.value, t.object.value)
+        elif t.predicate.value == _RDFS_LABEL and isinstance(t.object, Literal):
+            if t.object.language in (None, "", "en") or t.subject.value not in labels:
+                labels[t.subject.value] = t.object.value
+    wkt = {t.subject.value: t.object.value for t in triples if t.predicate.value == _AS_WKT}
+    owner = {t.object.value: t.subject.value for t in triples if t.predicate.value == _HAS_GEOMETRY}
+
+    def name(iri: str) -> str:
+        if iri in names:
+            return names[iri]
+        if iri in labels:
+            return labels[iri]
+        if iri in owner:
+            return f"the geometry of {name(owner[iri])}"
+        return f"the entity {_local(iri)}"
+
+    def obj(term) -> str:
+        if isinstance(term, NamedNode):
+            return name(term.value)
+        return term.value
+
+    per_subject: dict[str, list[str]] = defaultdict(list)
+    order: list[str] = []
+    for t in sorted(triples, key=lambda t: (str(t.subject), str(t.predicate), str(t.object))):
+        s, p = t.subject.value, t.predicate.value
+        if s not in per_subject:
+            order.append(s)
+        lines = per_subject[s]
+        if p == _NAME:
+            continue
+        if p == _RDFS_LABEL:
+            lang = t.object.language if isinstance(t.object, Literal) else None
+            if t.object.value != names.get(s):
+                where = f" (language tag {lang})" if lang else ""
+                lines.append(f'{name(s)} is also called "{t.object.value}"{where}.')
+            continue
+        if p == _HAS_GEOMETRY:
+            shape = wkt.get(t.object.value)
+            if shape is not None:
+                lines.append(f"The geometry of {name(s)} is {describe_wkt(shape)}.")
+            continue
+        if p == _AS_WKT:
+            if s not in owner:
+                lines.append(f"{name(s)} is {describe_wkt(t.object.value)}.")
+            continue
+        if p == _RDF_TYPE:
+            local = _local(t.object.value)
+            lines.append(f"{name(s)} is a {_CLASS_WORDS.get(local, _words(local))}.")
+            continue
+        local = _local(p)
+        if p.startswith(_KGB) and local in _PATTERNS:
+            lines.append(_PATTERNS[local].format(s=name(s), o=obj(t.object)))
+            continue
+        lines.append(f"{name(s)} has {_words(local)} {obj(t.object)}.")
+    out = [line for s in order for line in per_subject[s]]
+    return "\n".join("T" + line[1:] if line.startswith("the ") else line for line in out)
