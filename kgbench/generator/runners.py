@@ -1,0 +1,398 @@
+"""Running rendered prompts against an OpenAI-compatible chat-completions server, resumably.
+
+:func:`run_model` sends each prompt to ``POST {base_url}/chat/completions`` (vLLM, llama.cpp's server,
+hosted APIs: ``base_url`` is the API root, e.g. ``http://127.0.0.1:8000/v1``), with the item's answer schema
+as a ``json_schema`` response format, and returns one :class:`Prediction` per prompt. The agent conditions
+(``T3-oracle``, ``T3a``) are run by :func:`kgbench.generator.agent.run_agent` through the same client.
+
+- Bounded concurrency: at most ``concurrency`` requests in flight (a thread pool).
+- Retries: HTTP 429, 5xx, timeouts, dropped connections and unreadable response bodies are retried up to
+  ``retries`` times with exponential back-off (``backoff * 2**attempt`` seconds, capped at ``max_backoff``;
+  a ``Retry-After`` header is honoured within the same cap). Any other 4xx is not retried: the prediction
+  records the error.
+- Cache: each finished prediction is written to ``cache_dir`` under a hash of (model, condition, item id,
+  prompt hash, temperature, seed, and the agent's step budget); a rerun reads it back instead of asking the
+  model again, so an interrupted run resumes and nothing is paid for twice. Errors are not cached.
+- Every prediction keeps the model's raw output beside the parsed answer, and the model, temperature and
+  seed it was made with.
+
+Prediction records (:meth:`Prediction.to_record`) are what :func:`kgbench.generator.evaluate.evaluate`
+reads: ``{"id", "answer", "unit", "raw", "status", "model", "temperature", "seed", ...}``. A request that
+failed (``status`` ``"error"``) carries no ``answer`` key, so the scorer counts it as missing, never as a
+refusal; an agent out of steps has ``status`` ``"budget_exhausted"``.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import hashlib
+import json
+import os
+import random
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kgbench.generator.prompts import AGENT_CONDITIONS, Prompt, read_prompts
+from kgbench.generator.scoring import extract_answer_object
+from kgbench.kg.paths import atomic_write
+
+__all__ = ["ChatClient", "ChatError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
+           "write_predictions", "response_format"]
+
+#: HTTP statuses that are retried (besides timeouts and connection failures)
+RETRY_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504, 520, 522, 524})
+
+
+class ChatError(RuntimeError):
+    """A chat-completions request that failed: ``status`` (HTTP status or None) and whether it was ``retryable``."""
+
+    def __init__(self, message: str, *, status: int | None = None, retryable: bool = False, attempts: int = 1):
+        super().__init__(message)
+        self.status = status
+        self.retryable = retryable
+        self.attempts = attempts
+
+
+@dataclass
+class ChatClient:
+    """Return a client of one OpenAI-compatible server: POST ``{base_url}/chat/completions`` with retries.
+
+    Uses only the standard library (urllib). ``timeout`` bounds each request in seconds.
+
+    >>> ChatClient("http://127.0.0.1:9/v1/").url
+    'http://127.0.0.1:9/v1/chat/completions'
+    """
+
+    base_url: str
+    api_key: str | None = None
+    timeout: float = 120.0
+    retries: int = 3
+    backoff: float = 1.0
+    max_backoff: float = 60.0
+    sleep: Callable[[float], None] = time.sleep
+
+    @property
+    def url(self) -> str:
+        """Return the chat-completions endpoint URL."""
+        return self.base_url.rstrip("/") + "/chat/completions"
+
+    def _delay(self, attempt: int, retry_after: str | None) -> float:
+        delay = self.backoff * (2 ** attempt) * (1 + 0.1 * random.random())
+        if retry_after:
+            try:
+                delay = max(delay, float(retry_after))
+            except ValueError:
+                when = email.utils.parsedate_to_datetime(retry_after) if retry_after else None
+                if when is not None:
+                    delay = max(delay, when.timestamp() - time.time())
+        return max(0.0, min(delay, self.max_backoff))
+
+    def _once(self, body: bytes) -> dict:
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                payload = response.read()
+        except urllib.error.HTTPError as exc:
+            detail = exc.read()[:500].decode("utf-8", "replace")
+            error = ChatError(f"HTTP {exc.code}: {detail}", status=exc.code, retryable=exc.code in RETRY_STATUSES)
+            error.retry_after = exc.headers.get("Retry-After") if exc.headers else None
+            raise error from None
+        except (TimeoutError, socket.timeout) as exc:
+            raise ChatError(f"timed out after {self.timeout} s ({exc})", retryable=True) from None
+        except (urllib.error.URLError, ConnectionError, OSError) as exc:
+            raise ChatError(f"connection failed: {exc}", retryable=True) from None
+        try:
+            data = json.loads(payload)
+        except ValueError:
+            raise ChatError(f"response is not JSON: {payload[:200]!r}", status=200, retryable=True) from None
+        if not isinstance(data, dict) or not data.get("choices"):
+            raise ChatError(f"response has no choices: {str(data)[:200]}", status=200, retryable=True)
+        return data
+
+    def complete(self, request: Mapping) -> tuple[dict, int]:
+        """Return ``(response JSON, attempts used)`` for one chat-completions request body.
+
+        Retries what :data:`RETRY_STATUSES`, timeouts, connection failures and unreadable bodies cause; raises
+        :class:`ChatError` (with ``attempts``) when retries run out or the error is not retryable.
+        """
+        body = json.dumps(request, ensure_ascii=False).encode("utf-8")
+        for attempt in range(self.retries + 1):
+            try:
+                return self._once(body), attempt + 1
+            except ChatError as exc:
+                exc.attempts = attempt + 1
+                if not exc.retryable or attempt == self.retries:
+                    raise
+                self.sleep(self._delay(attempt, getattr(exc, "retry_after", None)))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def response_format(schema: Mapping, *, strict: bool = True, name: str = "answer") -> dict:
+    """Return the ``response_format`` that constrains a completion to a JSON schema (``$schema`` dropped).
+
+    >>> response_format({"$schema": "x", "type": "object"})["json_schema"]
+    {'name': 'answer', 'strict': True, 'schema': {'type': 'object'}}
+    """
+    clean = {k: v for k, v in schema.items() if k != "$schema"}
+    return {"type": "json_schema", "json_schema": {"name": name, "strict": strict, "schema": clean}}
+
+
+def parse_answer(content: str | None) -> dict:
+    """Return ``{"answer", "unit", "reasoning", "parsed"}`` read from a model's reply text.
+
+    The reply should be one JSON object; failing that, the last JSON object with an ``"answer"`` key in the
+    text is taken (code fences allowed). ``parsed`` is False when no such object was found (the answer is
+    then None and the scorer reads the raw text itself).
+
+    >>> parse_answer('{"answer": 12.5, "unit": "km"}')
+    {'answer': 12.5, 'unit': 'km', 'reasoning': None, 'parsed': True}
+    >>> parse_answer("I think about 12 km")["parsed"]
+    False
+    """
+    obj = None
+    if content:
+        try:
+            obj = json.loads(content)
+        except ValueError:
+            obj = None
+        if not (isinstance(obj, dict) and "answer" in obj):
+            obj = extract_answer_object(content)
+    if not isinstance(obj, dict):
+        return {"answer": None, "unit": None, "reasoning": None, "parsed": False}
+    reasoning = obj.get("reasoning")
+    return {"answer": obj.get("answer"), "unit": obj.get("unit"),
+            "reasoning": reasoning if isinstance(reasoning, str) else None, "parsed": True}
+
+
+@dataclass
+class Prediction:
+    """Return one model answer to one prompt, with the raw output, the run's settings and how it went.
+
+    ``status``: ``"ok"`` (the model replied), ``"error"`` (the request failed; ``error`` says why),
+    ``"budget_exhausted"`` (an agent ran out of steps). ``raw`` is the model's last message text;
+    ``trace`` holds an agent's steps.
+    """
+
+    id: str
+    condition: str
+    model: str
+    temperature: float
+    seed: int | None
+    status: str
+    answer: Any = None
+    unit: Any = None
+    raw: str | None = None
+    reasoning: str | None = None
+    parsed: bool = False
+    error: str | None = None
+    http_status: int | None = None
+    attempts: int = 0
+    finish_reason: str | None = None
+    usage: dict | None = None
+    latency_s: float | None = None
+    prompt_hash: str = ""
+    cached: bool = False
+    steps: int | None = None
+    trace: list | None = None
+    extra: dict = field(default_factory=dict)
+
+    def to_record(self) -> dict:
+        """Return the prediction as a JSON-ready record for :func:`kgbench.generator.evaluate.evaluate`.
+
+        A failed request has no ``answer`` or ``unit`` key (scored as missing, not as a refusal).
+        """
+        record = asdict(self)
+        extra = record.pop("extra")
+        record.update(extra)
+        if self.status == "error":
+            record.pop("answer")
+            record.pop("unit")
+        return record
+
+    @classmethod
+    def from_record(cls, record: Mapping) -> "Prediction":
+        """Return a prediction read back from :meth:`to_record` output (unknown keys go to ``extra``)."""
+        names = set(cls.__dataclass_fields__)
+        known = {k: v for k, v in record.items() if k in names and k != "extra"}
+        extra = {k: v for k, v in record.items() if k not in names}
+        return cls(**known, extra=extra)
+
+
+def cache_key(model: str, prompt: Prompt, temperature: float, seed: int | None, max_steps: int | None = None) -> str:
+    """Return the cache key of one prediction: a hash of model, condition, item id, prompt hash, temperature, seed.
+
+    The agent's step budget is part of the key for agent conditions.
+
+    >>> p = Prompt("A1-x", "T1", ({"role": "user", "content": "q"},), {})
+    >>> cache_key("m", p, 0.0, 0) == cache_key("m", p, 0.0, 1)
+    False
+    """
+    parts = [model, prompt.condition, prompt.id, prompt.hash, float(temperature), seed]
+    if prompt.condition in AGENT_CONDITIONS:
+        parts.append(max_steps)
+    return hashlib.sha256(json.dumps(parts).encode("utf-8")).hexdigest()[:32]
+
+
+class _Cache:
+    """One JSON file per finished prediction in a folder, written atomically; None disables caching."""
+
+    def __init__(self, folder: str | Path | None):
+        self.folder = Path(folder) if folder is not None else None
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+
+    def get(self, key: str) -> Prediction | None:
+        if self.folder is None:
+            return None
+        path = self.folder / f"{key}.json"
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if record.get("cache_key") != key:
+            return None
+        record.pop("cache_key")
+        prediction = Prediction.from_record(record)
+        prediction.cached = True
+        return prediction
+
+    def put(self, key: str, prediction: Prediction) -> None:
+        if self.folder is None or prediction.status == "error":
+            return
+        record = {**asdict(prediction), "cache_key": key}
+        with atomic_write(self.folder / f"{key}.json") as f:
+            f.write(json.dumps(record, ensure_ascii=False, default=str))
+
+
+def _single_turn(client: ChatClient, prompt: Prompt, model: str, temperature: float, seed: int | None,
+                 max_tokens: int | None, strict: bool) -> Prediction:
+    request: dict[str, Any] = {"model": model, "messages": list(prompt.messages), "temperature": temperature,
+                               "response_format": response_format(prompt.schema, strict=strict)}
+    if seed is not None:
+        request["seed"] = seed
+    if max_tokens is not None:
+        request["max_tokens"] = max_tokens
+    base = dict(id=prompt.id, condition=prompt.condition, model=model, temperature=temperature, seed=seed,
+                prompt_hash=prompt.hash)
+    started = time.monotonic()
+    try:
+        data, attempts = client.complete(request)
+    except ChatError as exc:
+        return Prediction(**base, status="error", error=str(exc), http_status=exc.status, attempts=exc.attempts,
+                          latency_s=round(time.monotonic() - started, 3))
+    choice = data["choices"][0] if isinstance(data["choices"][0], dict) else {}
+    message = choice.get("message") or {}
+    content = message.get("content")
+    if not isinstance(content, str):
+        content = None if content is None else json.dumps(content)
+    parsed = parse_answer(content)
+    return Prediction(**base, status="ok", answer=parsed["answer"], unit=parsed["unit"], raw=content,
+                      reasoning=parsed["reasoning"], parsed=parsed["parsed"], attempts=attempts,
+                      finish_reason=choice.get("finish_reason"), usage=data.get("usage"),
+                      latency_s=round(time.monotonic() - started, 3))
+
+
+def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, api_key: str | None = None, *,
+              concurrency: int = 4, retries: int = 3, backoff: float = 1.0, max_backoff: float = 60.0,
+              timeout: float = 120.0, cache_dir: str | Path | None = None, temperature: float = 0.0,
+              seed: int | None = 0, max_tokens: int | None = None, strict_schema: bool = True,
+              kg=None, max_steps: int = 10, sandbox=None, out_path: str | Path | None = None,
+              on_prediction: Callable[[Prediction], None] | None = None) -> list[Prediction]:
+    """Return one :class:`Prediction` per prompt (in prompt order), asking an OpenAI-compatible server.
+
+    ``prompts`` are :class:`~kgbench.generator.prompts.Prompt` objects or their dicts (a prompts JSONL
+    file's lines). Agent prompts (``T3-oracle``, ``T3a``) run the agent loop with ``max_steps`` steps,
+    ``sandbox`` limits (:class:`kgbench.generator.agent.SandboxLimits`) and, for ``T3a``, the tools over
+    ``kg`` (a :class:`kgbench.kg.store.KG`; required then). ``cache_dir`` makes the run resumable (see the
+    module docstring). With ``out_path`` the prediction records are written there as JSONL (atomically).
+    ``on_prediction`` is called with each prediction as it finishes (from worker threads).
+    """
+    prompts = [p if isinstance(p, Prompt) else Prompt.from_dict(p) for p in prompts]
+    if concurrency < 1:
+        raise ValueError("concurrency must be at least 1")
+    if any(p.condition == "T3a" for p in prompts) and kg is None:
+        raise ValueError("T3a prompts need a knowledge graph (kg=...) for the agent's tools")
+    client = ChatClient(base_url, api_key, timeout=timeout, retries=retries, backoff=backoff,
+                        max_backoff=max_backoff)
+    cache = _Cache(cache_dir)
+    lock = threading.Lock()
+
+    def one(prompt: Prompt) -> Prediction:
+        key = cache_key(model, prompt, temperature, seed, max_steps)
+        hit = cache.get(key)
+        if hit is not None:
+            prediction = hit
+        elif prompt.condition in AGENT_CONDITIONS:
+            from kgbench.generator.agent import run_agent
+
+            prediction = run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
+                                   seed=seed, max_tokens=max_tokens, limits=sandbox)
+        else:
+            prediction = _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)
+        if hit is None:
+            cache.put(key, prediction)
+        if on_prediction is not None:
+            with lock:
+                on_prediction(prediction)
+        return prediction
+
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        predictions = list(pool.map(one, prompts))
+    if out_path is not None:
+        write_predictions(predictions, out_path)
+    return predictions
+
+
+def write_predictions(predictions: Iterable[Prediction], path: str | Path) -> int:
+    """Write prediction records as JSONL atomically and return how many were written."""
+    n = 0
+    with atomic_write(path) as f:
+        for p in predictions:
+            f.write(json.dumps(p.to_record(), ensure_ascii=False, default=str) + "\n")
+            n += 1
+    return n
+
+
+def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model: str, api_key: str | None = None,
+        concurrency: int = 4, retries: int = 3, backoff: float = 1.0, timeout: float = 120.0,
+        cache_dir: str | Path | None = None, temperature: float = 0.0, seed: int | None = 0,
+        max_tokens: int | None = None, strict_schema: bool = True, max_steps: int = 10,
+        kg=None, kg_cache: str | Path | None = None,
+        on_prediction: Callable[[Prediction], None] | None = None) -> dict:
+    """Return a summary of running a prompts JSONL file and writing its predictions JSONL to ``out_path``.
+
+    The function behind ``kgbench run``. ``api_key`` defaults to the ``OPENAI_API_KEY`` environment variable;
+    ``cache_dir`` defaults to ``<out_path>.cache`` beside the output (so rerunning the same command resumes).
+    T3a prompts open the bundled snapshot's KG (``kg_cache`` as for ``open_kg``) unless ``kg`` is given.
+    The summary: ``{"n", "by_status", "cached", "out", "cache_dir", "model", "temperature", "seed"}``.
+    """
+    prompts = read_prompts(prompts_path)
+    if api_key is None:
+        api_key = os.environ.get("OPENAI_API_KEY") or None
+    if cache_dir is None:
+        cache_dir = Path(str(out_path) + ".cache")
+    if kg is None and any(p.condition == "T3a" for p in prompts):
+        from kgbench.kg.store import open_kg
+
+        kg = open_kg(cache=kg_cache)
+    predictions = run_model(prompts, base_url, model, api_key, concurrency=concurrency, retries=retries,
+                            backoff=backoff, timeout=timeout, cache_dir=cache_dir, temperature=temperature,
+                            seed=seed, max_tokens=max_tokens, strict_schema=strict_schema, kg=kg,
+                            max_steps=max_steps, out_path=out_path, on_prediction=on_prediction)
+    by_status: dict[str, int] = {}
+    for p in predictions:
+        by_status[p.status] = by_status.get(p.status, 0) + 1
+    return {"n": len(predictions), "by_status": by_status, "cached": sum(p.cached for p in predictions),
+            "out": str(out_path), "cache_dir": str(cache_dir), "model": model, "temperature": temperature,
+            "seed": seed}
