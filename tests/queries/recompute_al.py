@@ -115,3 +115,21 @@ def a8(item):
 
 
 RECOMPUTE.update({"L4": l4, "A8": a8})
+
+
+def _pair_km(item):
+    g = Gold(item)
+    return km(g.geom[item.entities["A"]["iri"]], g.geom[item.entities["B"]["iri"]])
+
+
+def l1(item):
+    d, t = _pair_km(item), item.bindings["near_km"]
+    assert item.answer == ("true" if d <= t else "plausibly" if d <= 2 * t else "false")
+
+
+def l2(item):
+    d, t = _pair_km(item), item.bindings["far_km"]
+    assert item.answer == ("true" if d > t else "false" if d <= t / 2 else "plausibly")
+
+
+RECOMPUTE.update({"L1": l1, "L2": l2})
