@@ -90,9 +90,10 @@ class ChatClient:
             try:
                 delay = max(delay, float(retry_after))
             except ValueError:
-                when = email.utils.parsedate_to_datetime(retry_after) if retry_after else None
-                if when is not None:
-                    delay = max(delay, when.timestamp() - time.time())
+                try:
+                    delay = max(delay, email.utils.parsedate_to_datetime(retry_after).timestamp() - time.time())
+                except (TypeError, ValueError, IndexError):
+                    pass  # an unreadable Retry-After leaves the back-off as it is
         return max(0.0, min(delay, self.max_backoff))
 
     def _once(self, body: bytes) -> dict:
