@@ -85,8 +85,16 @@ def centroid(g):
 
 
 def geod_area_perimeter(g) -> tuple[float, float]:
-    a, p = GEOD.geometry_area_perimeter(g)
-    return abs(a), p
+    """Geodesic area (holes subtracted) and perimeter (every ring, holes included) on WGS84."""
+    polys = list(g.geoms) if g.geom_type == "MultiPolygon" else [g]
+    area = perim = 0.0
+    for poly in polys:
+        for k, ring in enumerate([poly.exterior, *poly.interiors]):
+            xs, ys = ring.coords.xy
+            a, p = GEOD.polygon_area_perimeter(xs, ys)
+            area += abs(a) if k == 0 else -abs(a)
+            perim += p
+    return area, perim
 
 
 def km_between(lat1, lon1, lat2, lon2) -> float:
@@ -152,4 +160,66 @@ def k3(item):
     _compare(item, _elong(geom(item, "A")), _elong(geom(item, "B")))
 
 
-RECOMPUTE = {"N1": n1, "N2": n2, "K1": k1, "K2": k2, "K3": k3}
+def k4(item):
+    _, p = geod_area_perimeter(geom(item, "A"))
+    assert item.answer == pytest.approx(p / 1000, rel=1e-3)
+
+
+def k5(item):
+    g = geom(item, "A")
+    fwd, inv = frame(g)
+    simple = inv(fwd(g).simplify(param(item, "scale_km") * 1000, preserve_topology=True))
+    a, p = geod_area_perimeter(simple)
+    want = p / (2 * math.sqrt(math.pi * a)) if param(item, "metric") == "shape index" else 2 * math.log(p / 4) / math.log(a)
+    assert item.answer == pytest.approx(want, rel=0.01)
+
+
+# ----------------------------------------------------------------------------------------------------- H, M
+
+
+def h3_(item):
+    p = geom(item, "A")
+    assert item.answer["h3"] == h3.latlng_to_cell(p.y, p.x, param(item, "h3_res"))
+    cid = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(p.y, p.x)).parent(param(item, "s2_level"))
+    assert item.answer["s2"] == cid.to_token()
+
+
+def m2(item):
+    p = geom(item, "A")
+    if param(item, "grid_type") == "H3":
+        assert item.answer == h3.latlng_to_cell(p.y, p.x, param(item, "value"))
+    else:
+        cid = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(p.y, p.x)).parent(param(item, "value"))
+        assert item.answer == "s2:" + cid.to_token()
+
+
+def m1(item):
+    a, b = geom(item, "A"), geom(item, "B")
+    az, _, d = GEOD.inv(b.x, b.y, a.x, a.y)
+    assert angle_diff(item.answer["angle"], az % 360) < 0.01
+    assert item.answer["distance"] == pytest.approx(d / 1000, rel=1e-4)
+
+
+# ----------------------------------------------------------------------------------------------------- J
+
+
+def j1(item):
+    az = azimuth(geom(item, "B"), geom(item, "A"))
+    off = angle_diff(az, param(item, "direction_deg"))
+    assert abs(off - 45) > 4.9
+    assert item.answer == ("true" if off < 45 else "false")
+
+
+COMPASS16 = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+
+
+def j4(item):
+    n = param(item, "points")
+    az = azimuth(geom(item, "A"), geom(item, "B"))
+    step = 360 / n
+    k = int(((az + step / 2) % 360) // step)
+    assert item.answer == COMPASS16[k * (16 // n)]
+
+
+RECOMPUTE = {"N1": n1, "N2": n2, "K1": k1, "K2": k2, "K3": k3, "K4": k4, "K5": k5, "H3": h3_, "M2": m2, "M1": m1,
+             "J1": j1, "J4": j4}
