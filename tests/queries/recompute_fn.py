@@ -221,5 +221,128 @@ def j4(item):
     assert item.answer == COMPASS16[k * (16 // n)]
 
 
+def h1(item):
+    a, b = geom(item, "A"), geom(item, "B")
+    want = next(h3.latlng_to_cell(a.y, a.x, r) for r in range(15, -1, -1)
+                if h3.latlng_to_cell(a.y, a.x, r) == h3.latlng_to_cell(b.y, b.x, r))
+    assert item.answer == want
+
+
+def h2(item):
+    a, b = geom(item, "A"), geom(item, "B")
+    r = param(item, "resolution")
+    assert h3.latlng_to_cell(a.y, a.x, r) == h3.latlng_to_cell(b.y, b.x, r) == item.answer
+
+
+# ----------------------------------------------------------------------------------------------------- F
+
+
+def _best(item, scores: dict):
+    """scores: name -> score (higher wins); the answer and its acceptable ties must be exactly the best."""
+    top = max(scores.values())
+    best = sorted(n for n, v in scores.items() if v == top)
+    assert [item.answer, *item.acceptable] == [min(best), *best[1:]] or sorted([item.answer, *item.acceptable]) == best
+
+
+def _cities(item):
+    country = values(item, "country")
+    iso = country[item.entities["B"]["iri"]][0]
+    cat = values(item, "category")
+    return [x for x, v in country.items() if v[0] == iso and x in cat and cat[x][0] in ("city", "capital city")]
+
+
+def f1(item):
+    g, nm = geometries(item), names(item)
+    sign, axis = param(item, "sign"), param(item, "axis")
+    _best(item, {nm[x]: sign * (g[x].y if axis == "lat" else g[x].x) for x in _cities(item)})
+
+
+def f2(item):
+    g, nm = geometries(item), names(item)
+    part = values(item, "partOf")
+    xs = [x for x, v in part.items() if item.entities["B"]["iri"] in v]
+    f = (lambda x: geod_area_perimeter(g[x])[0]) if param(item, "metric") == "area" else (lambda x: _elong(g[x]))
+    scores = {nm[x]: param(item, "sign") * f(x) for x in xs}
+    top = max(scores.values())
+    assert scores[item.answer] == pytest.approx(top, rel=1e-6)
+    assert sum(1 for v in scores.values() if v > top - abs(top) * 1e-9) >= 1
+
+
+def f3(item):
+    nm, pop = names(item), values(item, "population")
+    scores = {nm[x]: float(pop[x][0]) for x in _cities(item)}
+    ranked = sorted(set(scores.values()), reverse=True)
+    higher = sum(1 for v in scores.values() if v > scores[item.answer])
+    assert higher == param(item, "rank") - 1
+
+
+# ----------------------------------------------------------------------------------------------------- G
+
+
+def _pole(g):
+    fwd, inv = frame(g)
+    local = fwd(g)
+    if local.geom_type == "MultiPolygon":
+        local = max(local.geoms, key=lambda p: p.area)
+    x0, y0, x1, y1 = local.bounds
+    tol = max(x1 - x0, y1 - y0) / 1000
+    circle = shapely.maximum_inscribed_circle(local, tolerance=tol)
+    centre = shapely.get_point(circle, 0)
+    return inv(centre), local.exterior.distance(centre) if local.geom_type == "Polygon" else None, local, fwd
+
+
+def _medoid(g):
+    pts = np.asarray(list(dict.fromkeys(map(tuple, shapely.get_coordinates(g).tolist()))))
+    sums = [GEOD.inv(np.full(len(pts), x), np.full(len(pts), y), pts[:, 0], pts[:, 1])[2].sum() for x, y in pts]
+    return pts[int(np.argmin(sums))]
+
+
+def _central(item, g):
+    lat, lon = item.answer["lat"], item.answer["lon"]
+    if param(item, "method") == "medoid":
+        x, y = _medoid(g)
+        assert km_between(lat, lon, y, x) < 0.01
+    else:
+        p, _, local, fwd = _pole(g)
+        assert km_between(lat, lon, p.y, p.x) < 10  # the Point coordinates tolerance
+        # and the answer is inside, nearly as far from the boundary as the recomputed pole
+        q = fwd(shapely.geometry.Point(lon, lat))
+        assert local.buffer(1).contains(q)
+        assert local.boundary.distance(q) >= 0.98 * local.boundary.distance(fwd(p)) - 500
+
+
+def g1(item):
+    _central(item, geom(item, "A"))
+
+
+def g2(item):
+    assert item.entities["A"]["iri"] in values(item, "partOf")[item.entities["B"]["iri"]]
+    _central(item, geom(item, "A"))
+
+
+def _grid_centroid(g, cell_m):
+    fwd, inv = frame(g)
+    local = fwd(g)
+    x0, y0, x1, y1 = local.bounds
+    xs = np.arange(np.floor(x0 / cell_m), np.ceil(x1 / cell_m) + 1) * cell_m + cell_m / 2
+    ys = np.arange(np.floor(y0 / cell_m), np.ceil(y1 / cell_m) + 1) * cell_m + cell_m / 2
+    gx, gy = np.meshgrid(xs, ys)
+    inside = shapely.contains_xy(local, gx.ravel(), gy.ravel())
+    if inside.any():
+        c = shapely.geometry.Point(gx.ravel()[inside].mean(), gy.ravel()[inside].mean())
+    else:
+        cen = local.centroid
+        c = shapely.geometry.Point((np.floor(cen.x / cell_m) + 0.5) * cell_m, (np.floor(cen.y / cell_m) + 0.5) * cell_m)
+    return inv(c)
+
+
+def g3(item):
+    g = geom(item, "A")
+    a = _grid_centroid(g, param(item, "value_1") * 1000)
+    b = _grid_centroid(g, param(item, "value_2") * 1000)
+    assert item.answer == pytest.approx(km_between(a.y, a.x, b.y, b.x), abs=0.05)
+
+
 RECOMPUTE = {"N1": n1, "N2": n2, "K1": k1, "K2": k2, "K3": k3, "K4": k4, "K5": k5, "H3": h3_, "M2": m2, "M1": m1,
-             "J1": j1, "J4": j4}
+             "J1": j1, "J4": j4, "H1": h1, "H2": h2, "F1": f1, "F2": f2, "F3": f3, "G1": g1, "G2": g2,
+             "G3": g3}
