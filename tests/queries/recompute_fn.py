@@ -103,6 +103,7 @@ def km_between(lat1, lon1, lat2, lon2) -> float:
 
 def azimuth(a, b) -> float:
     """Initial WGS84 azimuth from point a to point b (shapely points), degrees clockwise from north."""
+    a, b = centroid(a), centroid(b)
     return GEOD.inv(a.x, a.y, b.x, b.y)[0] % 360.0
 
 
@@ -343,6 +344,32 @@ def g3(item):
     assert item.answer == pytest.approx(km_between(a.y, a.x, b.y, b.x), abs=0.05)
 
 
+def f4(item):
+    g, nm, cat = geometries(item), names(item), values(item, "category")
+    b, c = g[item.entities["B"]["iri"]], g[item.entities["C"]["iri"]]
+    deg = {"north": 0, "east": 90, "south": 180, "west": 270}[param(item, "direction")]
+    want = set()
+    for x, cats in cat.items():
+        if param(item, "A") not in cats or x in (item.entities["B"]["iri"], item.entities["C"]["iri"]):
+            continue
+        p = g[x]
+        if p.geom_type == "Point":
+            d = GEOD.inv(p.x, p.y, b.x, b.y)[2] / 1000
+        else:
+            fwd, _ = frame(p)
+            d = fwd(p).distance(fwd(b)) / 1000
+        if d <= param(item, "value") and angle_diff(azimuth(c, p), deg) < 45:
+            want.add(nm[x])
+    assert set(item.answer) == want
+
+
+def j2(item):
+    a, b, c = geom(item, "A"), geom(item, "B"), geom(item, "C")
+    diff = (azimuth(b, a) - azimuth(b, c) + 180) % 360 - 180
+    assert 10 < abs(diff) < 170
+    assert item.answer == ("right" if diff > 0 else "left")
+
+
 RECOMPUTE = {"N1": n1, "N2": n2, "K1": k1, "K2": k2, "K3": k3, "K4": k4, "K5": k5, "H3": h3_, "M2": m2, "M1": m1,
              "J1": j1, "J4": j4, "H1": h1, "H2": h2, "F1": f1, "F2": f2, "F3": f3, "G1": g1, "G2": g2,
-             "G3": g3}
+             "G3": g3, "F4": f4, "J2": j2}
