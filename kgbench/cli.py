@@ -398,5 +398,58 @@ def evaluate(dataset, predictions, fmt):
     click.echo(result.to_table() if fmt == "table" else result.to_json())
 
 
+# ---------------------------------------------------------------------------------------------- prompts / run
+@main.group()
+def prompts():
+    """Render items as prompts for an evaluation condition."""
+
+
+@prompts.command("render")
+@click.option("--condition", required=True,
+              type=click.Choice(["T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle",
+                                 "T3a"]))
+@click.option("--dataset", required=True, type=click.Path(dir_okay=False))
+@click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write prompts as JSON lines (default: stdout).")
+def prompts_render(condition, dataset, out):
+    """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata)."""
+    from kgbench.generator.prompts import render_prompts
+
+    rows = render_prompts(dataset, condition, out)
+    if not out:
+        for r in rows:
+            click.echo(json.dumps(r, ensure_ascii=False))
+    else:
+        click.echo(f"{len(rows)} {condition} prompts -> {out}", err=True)
+
+
+@main.command("run")
+@click.option("--prompts", "prompts_path", required=True, type=click.Path(dir_okay=False))
+@click.option("--out", "-o", required=True, type=click.Path(dir_okay=False), help="Predictions (JSON lines).")
+@click.option("--base-url", required=True, help="OpenAI-compatible API root, e.g. http://127.0.0.1:8000/v1")
+@click.option("--model", required=True)
+@click.option("--api-key", envvar="OPENAI_API_KEY", default=None, help="Default: $OPENAI_API_KEY.")
+@click.option("--concurrency", type=click.IntRange(min=1), default=4, show_default=True)
+@click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True)
+@click.option("--backoff", type=float, default=1.0, show_default=True, help="First retry delay (s), doubling.")
+@click.option("--timeout", type=float, default=120.0, show_default=True)
+@click.option("--response-cache", type=click.Path(file_okay=False), help="Per-item cache (default: OUT.cache).")
+@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--max-tokens", type=int, default=None)
+@click.option("--max-steps", type=click.IntRange(min=1), default=10, show_default=True, help="Agent step budget.")
+@click.option("--no-strict-schema", is_flag=True, help="Send the answer schema without strict mode.")
+@click.pass_obj
+def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retries, backoff, timeout, response_cache,
+            temperature, seed, max_tokens, max_steps, no_strict_schema):
+    """Run a model (any OpenAI-compatible chat-completions server) on rendered prompts; resumable."""
+    from kgbench.generator.runners import run
+
+    summary = run(prompts_path, out, base_url=base_url, model=model, api_key=api_key, concurrency=concurrency,
+                  retries=retries, backoff=backoff, timeout=timeout, cache_dir=response_cache,
+                  temperature=temperature, seed=seed, max_tokens=max_tokens, strict_schema=not no_strict_schema,
+                  max_steps=max_steps, kg_cache=obj.cache)
+    click.echo(json.dumps(summary, indent=2, default=str))
+
+
 if __name__ == "__main__":
     main()

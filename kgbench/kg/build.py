@@ -18,16 +18,16 @@ from pyoxigraph import Literal, NamedNode
 from kgbench.kg.osm import SourceFileError, read_osm
 from kgbench.kg.paths import atomic_directory, cache_dir
 from kgbench.kg.records import EntityRecord
-from kgbench.kg.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, CountryLocator, DensityTiers,
-                               disambiguate, representative_point)
-from kgbench.ontologies import ENTITY, GEO, GRAPH, KGB, RDF, RDFS, SF, XSD, vocabulary_turtle
+from kgbench.kg.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, CountryLocator,
+                               DensityTiers, disambiguate, representative_point)
+from kgbench.ontologies import ENTITY, GEO, GRAPH, H3, KGB, RDF, RDFS, SF, XSD, vocabulary_turtle
 
 __all__ = ["BUILDER_VERSION", "Snapshot", "SnapshotError", "SourceInput", "default_inputs", "build_snapshot",
            "snapshot_path", "GRAPHS"]
 
 BUILDER_VERSION = "1"
 #: the source graphs of the default snapshot, in load order
-GRAPHS = ("vocabulary", "naturalearth", "geonames", "osm", "usadmin", "usgs", "hurdat2")
+GRAPHS = ("vocabulary", "naturalearth", "geonames", "osm", "usadmin", "usgs", "hurdat2", "h3index")
 WKT = GEO.wktLiteral
 _MANIFEST = "manifest.json"
 
@@ -234,7 +234,12 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
 
     lines: dict[str, list[str]] = {g: [] for g in GRAPHS}
     stats: dict[str, Counter] = {g: Counter() for g in GRAPHS}
+    occupied: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
     for rec, (lon, lat), name in zip(records, points, canon):
+        for r in PROXIMITY_RESOLUTIONS:
+            c = h3.latlng_to_cell(lat, lon, r)
+            occupied[r].add(c)
+            lines[rec.graph].append(f"{ENTITY.term(rec.key)} {KGB[f'inCell{r}']} {H3.term(c)} .\n")
         country = rec.country_hint or locator.locate(lon, lat)
         tier = income.get(country, "NA")
         dens = density.tier(lon, lat)
@@ -247,6 +252,7 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
         st[f"income:{tier}"] += 1
         st[f"density:{dens}"] += 1
     lines["vocabulary"] = _vocabulary_lines()
+    lines["h3index"] = proximity_index_lines(occupied)
 
     say("writing N-Triples")
     graphs = {}
@@ -275,6 +281,18 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
         ],
         "graphs": graphs,
     }
+
+
+def proximity_index_lines(occupied: dict[int, set[str]]) -> list[str]:
+    """Return the N-Triples of the proximity index: each occupied cell, its type and its occupied ring-1 neighbours."""
+    out = []
+    for cells in occupied.values():
+        for c in sorted(cells):
+            s = str(H3.term(c))
+            out.append(f"{s} {RDF.type} {KGB.H3Cell} .\n")
+            for d in sorted(set(h3.grid_disk(c, 1)) & cells):
+                out.append(f"{s} {KGB.nearCell} {H3.term(d)} .\n")
+    return out
 
 
 def _vocabulary_lines() -> list[str]:

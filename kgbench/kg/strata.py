@@ -18,6 +18,20 @@ __all__ = ["representative_point", "CountryLocator", "DensityTiers", "H3_RESOLUT
 H3_RESOLUTION = 9
 #: resolution at which population is aggregated for the density tier (about 12,000 km2 per cell)
 DENSITY_RESOLUTION = 3
+#: resolutions of the proximity index (kgb:inCell3, kgb:inCell5, kgb:nearCell) and the radius each covers
+PROXIMITY_RESOLUTIONS = (3, 5)
+
+
+def safe_radius_km(resolution: int) -> float:
+    """Return the largest radius (km) a ring-1 H3 disk at this resolution is guaranteed to cover: 0.8 x average edge.
+
+    Any point within this distance of a point in cell c lies in grid_disk(c, 1) (checked by a property
+    test over random points on the whole globe).
+
+    >>> round(safe_radius_km(5), 2), round(safe_radius_km(3), 1)
+    (7.88, 55.2)
+    """
+    return 0.8 * h3.average_hexagon_edge_length(resolution, "km")
 
 
 def representative_point(geom: BaseGeometry) -> tuple[float, float]:

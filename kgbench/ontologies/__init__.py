@@ -23,7 +23,7 @@ from pyoxigraph import NamedNode
 
 __all__ = [
     "Namespace", "KGB", "KGBF", "GEO", "GEOF", "UOM", "RDF", "RDFS", "XSD", "SF", "OSM", "GN",
-    "ENTITY", "GRAPH", "vocabulary_turtle", "PREFIXES",
+    "ENTITY", "GRAPH", "H3", "vocabulary_turtle", "PREFIXES",
 ]
 
 
@@ -82,6 +82,8 @@ KGB = Namespace("kgb", "https://w3id.org/kgbench/ontology#", [
     # events and the US administrative layer (kgbench.kg.events)
     "catalogId", "magnitude", "magnitudeType", "startTime", "endTime", "depthKm", "placeDescription",
     "maxWindKt", "minPressureMb", "stormStatus", "affectedAreaOf", "fips", "partOf",
+    # the proximity index kept as triples (kgbench.kg.strata.PROXIMITY_RESOLUTIONS)
+    "H3Cell", "inCell3", "inCell5", "nearCell",
 ])
 KGBF = Namespace("kgbf", "https://w3id.org/kgbench/function#")  # open: geofunctions declares its own
 GEO = Namespace("geo", "http://www.opengis.net/ont/geosparql#", [
@@ -105,10 +107,11 @@ OSM = Namespace("osm", "https://www.openstreetmap.org/")
 GN = Namespace("gn", "https://sws.geonames.org/")
 ENTITY = Namespace("kgbe", "https://w3id.org/kgbench/entity/")
 GRAPH = Namespace("kgbg", "https://w3id.org/kgbench/graph/", ["osm", "naturalearth", "geonames", "vocabulary",
-                                                          "usadmin", "usgs", "hurdat2"])
+                                                          "usadmin", "usgs", "hurdat2", "h3index"])
+H3 = Namespace("h3", "https://w3id.org/kgbench/h3/")  # open: one IRI per H3 cell index
 
 #: prefix -> IRI, handed to every query so users and templates can write ``geo:asWKT``.
-PREFIXES = {ns.prefix: ns.base for ns in (KGB, KGBF, GEO, GEOF, UOM, RDF, RDFS, XSD, SF, OSM, GN, ENTITY, GRAPH)}
+PREFIXES = {ns.prefix: ns.base for ns in (KGB, KGBF, GEO, GEOF, UOM, RDF, RDFS, XSD, SF, OSM, GN, ENTITY, GRAPH, H3)}
 
 
 def vocabulary_turtle() -> str:

@@ -15,12 +15,13 @@ from kgbench.kg.build import GRAPHS, Snapshot, SnapshotError, build_snapshot, wr
 #: regression figures of the default snapshot (triples, entities per graph) measured when the builder was
 #: written; a change beyond TOLERANCE means the sources or the builder changed meaning, not just detail
 EXPECTED = {
-    "osm": {"entities": 1947, "triples": 33891},
-    "naturalearth": {"entities": 255, "triples": 4501},
-    "geonames": {"entities": 34006, "triples": 868600},
-    "usadmin": {"entities": 3287, "triples": 55823},
-    "usgs": {"entities": 1707, "triples": 35943},
-    "hurdat2": {"entities": 960, "triples": 18245},
+    "osm": {"entities": 1947, "triples": 37785},
+    "naturalearth": {"entities": 255, "triples": 5011},
+    "geonames": {"entities": 34006, "triples": 936612},
+    "usadmin": {"entities": 3287, "triples": 62397},
+    "usgs": {"entities": 1707, "triples": 39357},
+    "hurdat2": {"entities": 960, "triples": 20165},
+    "h3index": {"entities": 0, "triples": 133580},
 }
 TOLERANCE = 0.05
 
@@ -153,3 +154,53 @@ def test_a_damaged_snapshot_is_detected(snapshot, tmp_path):
     (copy / "manifest.json").write_text("{not json")
     with pytest.raises(SnapshotError, match="manifest.json"):
         Snapshot.open(copy)
+
+
+def test_proximity_index_covers_the_safe_radius(kg):
+    """Every pair of places within the safe radius is joined by the index (checked on real cities, not just H3)."""
+    import random
+
+    import numpy as np
+
+    from kgbench.generator.sampling import haversine_km
+    from kgbench.kg.strata import safe_radius_km
+
+    rows = kg.query("SELECT ?e ?w ?c WHERE { ?e a kgb:PopulatedPlace ; kgb:inCell5 ?c ; geo:hasGeometry/geo:asWKT ?w }")
+    pts = [(r["e"].value, *map(float, r["w"].value[7:-1].split()), r["c"].value) for r in rows if r["w"].value.startswith("POINT")]
+    lons, lats = np.array([p[1] for p in pts]), np.array([p[2] for p in pts])
+    near = {}
+    for r in kg.query("SELECT ?a ?b WHERE { ?a kgb:nearCell ?b }"):
+        near.setdefault(r["a"].value, set()).add(r["b"].value)
+    rng = random.Random(0)
+    radius = safe_radius_km(5) * 0.99
+    checked = 0
+    for i in rng.sample(range(len(pts)), 300):
+        d = haversine_km(pts[i][1], pts[i][2], lons, lats)
+        for j in np.nonzero(d <= radius)[0]:
+            assert pts[j][3] in near[pts[i][3]], (pts[i][0], pts[j][0], float(d[j]))
+            checked += 1
+    assert checked > 300
+
+
+def test_h3_ring_property_over_the_globe():
+    """Any point within safe_radius_km(r) of a point lies in the ring-1 disk of that point's cell (pyproj geodesics)."""
+    from hypothesis import given, settings, strategies as st
+    from pyproj import Geod
+
+    import h3
+
+    from kgbench.kg.strata import PROXIMITY_RESOLUTIONS, safe_radius_km
+
+    geod = Geod(ellps="WGS84")
+
+    @settings(max_examples=3000, deadline=None)
+    @given(st.floats(-1, 1), st.floats(-180, 180), st.floats(0, 360), st.floats(0, 1),
+           st.sampled_from(PROXIMITY_RESOLUTIONS))
+    def check(sinlat, lon, az, frac, res):
+        import math
+
+        lat = math.degrees(math.asin(sinlat))
+        lon2, lat2, _ = geod.fwd(lon, lat, az, frac * safe_radius_km(res) * 1000)
+        assert h3.latlng_to_cell(lat2, lon2, res) in h3.grid_disk(h3.latlng_to_cell(lat, lon, res), 1)
+
+    check()
