@@ -14,7 +14,7 @@ from kgbench.generator.items import Item, item_id
 from kgbench.generator.sampling import (entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
 from kgbench.kg.results import python_value
-from kgbench.queries.template import Template, anchor_role, load_template
+from kgbench.queries.template import ANSWER_COLUMNS, Template, anchor_role, load_template
 
 __all__ = ["generate", "GenerationReport", "execute", "assemble_answer", "FALSE_PREMISE_SHARE"]
 
@@ -69,8 +69,7 @@ def assemble_answer(template: Template, rows: list[dict]) -> tuple[object, list]
     if len(rows) != 1:
         raise Rejected("several answers")
     row = rows[0]
-    columns = {"Composite (H3 + S2)": ("h3", "s2"), "Point coordinates": ("lat", "lon"),
-               "Polar (angle, distance)": ("angle", "distance")}.get(fmt)
+    columns = ANSWER_COLUMNS.get(fmt)
     if columns:
         if any(c not in row for c in columns):
             raise Rejected("no answer")

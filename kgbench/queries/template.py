@@ -259,7 +259,8 @@ def load_template_file(path: str | Path) -> Template:
     for key in ("answer", "gold"):
         if where_brace(q[key]) < 0:
             raise TemplateError(f"{path}: field query/{key}: needs an explicit 'WHERE {{' (the bindings open it)")
-    _check_query(path, "query/answer", q["answer"], must_select=["answer", *roles, *params])
+    columns = ANSWER_COLUMNS.get(data["answer_format"], ("answer",))
+    _check_query(path, "query/answer", q["answer"], must_select=[*columns, *roles, *params])
     _check_query(path, "query/gold", q["gold"], must_construct=True)
     return Template(
         id=data["id"], version=data["version"], family=data["family"], sub_function=data["sub_function"],
@@ -274,6 +275,10 @@ def anchor_role(template: "Template") -> str:
     """Return the entity role whose stratum places a tuple in its cell (sampling.anchor, else the first entity role)."""
     return template.sampling.get("anchor") or next(n for n, r in template.roles.items() if r.kind == "entity")
 
+
+#: the columns an answer query projects, by answer format (others: ?answer)
+ANSWER_COLUMNS = {"Composite (H3 + S2)": ("h3", "s2"), "Point coordinates": ("lat", "lon"),
+                  "Polar (angle, distance)": ("angle", "distance")}
 
 _FUNCTION_CALL = re.compile(r"(?:<([^>\s]+)>|\b([A-Za-z][\w-]*):([A-Za-z_][\w-]*))\s*\(")
 
@@ -295,8 +300,8 @@ def _check_query(path: Path, field: str, text: str, must_select: list[str] | Non
         names = [v.value for v in getattr(result, "variables", [])]
         missing = [v for v in must_select if v not in names]
         if missing:
-            raise TemplateError(f"{path}: field {field}: must be a SELECT projecting ?answer and every role and "
-                                f"parameter (they are bound as substitutions); missing ?{', ?'.join(missing)}")
+            raise TemplateError(f"{path}: field {field}: must be a SELECT projecting the answer column(s) and every "
+                                f"role and parameter; missing ?{', ?'.join(missing)}")
     if must_construct and hasattr(result, "variables"):
         raise TemplateError(f"{path}: field {field}: must be a CONSTRUCT query")
     for m in _FUNCTION_CALL.finditer(_strip_strings(text)):
