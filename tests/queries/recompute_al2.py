@@ -75,3 +75,13 @@ def a4(item):
 
 
 RECOMPUTE = {"A4": a4}
+
+
+def b3(item):
+    g = Gold(item)
+    a, r = g.role(item, "A"), item.bindings["radius_km"]
+    want = sum(int(g.one(x, "population")) for x in g.having("population") if km(g.geom[x], a) <= r + 1e-9)
+    assert abs(item.answer - want) <= max(1, 0.05 * want), (item.answer, want)
+
+
+RECOMPUTE["B3"] = b3
