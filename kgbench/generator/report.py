@@ -107,9 +107,10 @@ def load_run(spec: str | os.PathLike | Mapping | Sequence) -> Run:
     """Return a :class:`Run` from a run description.
 
     Accepted: a tuple ``(items, predictions, metadata)`` where items and predictions are lists or JSONL
-    paths; a dict ``{"dataset", "predictions", "model", "condition", "seed", ...}``; or the path of a JSON
-    file holding such a dict (relative paths in it are resolved against the file's folder). Metadata must
-    name ``model``, ``condition`` and ``seed``.
+    paths; a dict ``{"dataset", "predictions", "model", "condition", "seed", ...}`` (``"baseline":
+    "majority"`` or ``"oracle"`` may stand for ``predictions``: the baseline is computed on the dataset);
+    or the path of a JSON file holding such a dict (relative paths in it are resolved against the file's
+    folder). Metadata must name ``model``, ``condition`` and ``seed``.
 
     >>> load_run(([], [], {"model": "m", "condition": "T1"}))
     Traceback (most recent call last):
@@ -125,11 +126,12 @@ def load_run(spec: str | os.PathLike | Mapping | Sequence) -> Run:
         except ValueError as exc:
             raise ValueError(f"{path}: not a JSON run description ({exc})") from None
         base = path.parent
+    baseline = None
     if isinstance(spec, Mapping):
         meta = {k: v for k, v in spec.items() if k not in ("dataset", "predictions")}
-        if "dataset" not in spec or "predictions" not in spec:
-            raise ValueError("a run description needs 'dataset' and 'predictions'")
-        items_src, preds_src = spec["dataset"], spec["predictions"]
+        if "dataset" not in spec or ("predictions" not in spec and "baseline" not in spec):
+            raise ValueError("a run description needs 'dataset' and 'predictions' (or 'baseline')")
+        items_src, preds_src, baseline = spec["dataset"], spec.get("predictions"), spec.get("baseline")
         if base is not None:
             items_src = base / items_src if isinstance(items_src, str) else items_src
             preds_src = base / preds_src if isinstance(preds_src, str) else preds_src
@@ -143,7 +145,32 @@ def load_run(spec: str | os.PathLike | Mapping | Sequence) -> Run:
         items = read_jsonl(items_src)
     else:
         items = [it if isinstance(it, Item) else Item.from_dict(it) for it in items_src]
+    if preds_src is None:
+        from kgbench.generator.baselines import baseline_predictions
+
+        return Run(items, baseline_predictions(items, str(baseline)), meta)
     return Run(items, _read_records(preds_src), meta)
+
+
+def _expand(runs: Iterable) -> list:
+    """Return the run descriptions with every JSON file holding a list of them replaced by its entries."""
+    out: list = []
+    for r in runs:
+        if isinstance(r, (str, os.PathLike)) and Path(r).is_file():
+            try:
+                content = json.loads(Path(r).read_text(encoding="utf-8"))
+            except ValueError:
+                content = None
+            if isinstance(content, list):
+                base = Path(r).parent
+                for entry in content:
+                    if not isinstance(entry, Mapping):
+                        raise ValueError(f"{r}: a run list holds JSON objects, not {entry!r}")
+                    out.append({k: str(base / v) if k in ("dataset", "predictions") and isinstance(v, str)
+                                else v for k, v in entry.items()})
+                continue
+        out.append(r)
+    return out
 
 
 # --------------------------------------------------------------------------------------------- statistics
@@ -271,11 +298,12 @@ def build_report(runs: Iterable, out_dir: str | os.PathLike) -> ReportSummary:
     """Return the :class:`ReportSummary` of scored runs, writing report.json, PNG figures and report.html.
 
     ``runs`` holds run descriptions accepted by :func:`load_run`: ``(items, predictions, metadata)``
-    tuples, dicts or paths of JSON run files; metadata names at least ``model``, ``condition`` and ``seed``.
+    tuples, dicts or paths of JSON run files (a JSON file may also hold a list of run dicts, relative paths
+    resolved against its folder); metadata names at least ``model``, ``condition`` and ``seed``.
     Runs with the same (model, condition) are pooled into seed means and standard deviations; two runs
     with the same (model, condition, seed) raise ``ValueError``.
     """
-    loaded = [r if isinstance(r, Run) else load_run(r) for r in runs]
+    loaded = [r if isinstance(r, Run) else load_run(r) for r in _expand(runs)]
     if not loaded:
         raise ValueError("no runs to report")
     seen = set()

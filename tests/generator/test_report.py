@@ -126,5 +126,10 @@ def test_runs_from_files_and_duplicate_seeds(dataset, tmp_path):
     assert summary.data["series"][0]["overall"]["EM"]["mean"] == pytest.approx(5 / 8)
     with pytest.raises(ValueError, match="same seed"):
         build_report([tmp_path / "run.json", tmp_path / "run.json"], tmp_path / "r2")
+    runs = [spec, {"dataset": "items.jsonl", "baseline": "majority", "model": "majority", "condition": "T1",
+                   "seed": 0}]
+    (tmp_path / "runs.json").write_text(json.dumps(runs))
+    summary = build_report([tmp_path / "runs.json"], tmp_path / "r3")
+    assert sorted(s["model"] for s in summary.data["series"]) == ["m", "majority"]
     with pytest.raises(ValueError, match="lacks 'seed'"):
         load_run((dataset, [], {"model": "m", "condition": "T1"}))
