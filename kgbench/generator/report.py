@@ -334,6 +334,8 @@ def build_report(runs: Iterable, out_dir: str | os.PathLike) -> ReportSummary:
     html_path = out / "report.html"
     with atomic_write(html_path) as f:
         f.write(_html(data, figures))
+    for path in (json_path, html_path):
+        path.chmod(0o644)
     return ReportSummary(out, json_path, html_path, figures, data)
 
 
@@ -356,10 +358,11 @@ def _bars(ax, labels: list[str], series: list[tuple[str, list, list]], title: st
         ax.bar(x + (i - (len(series) - 1) / 2) * width, heights, width, label=name,
                yerr=errs if any(s is not None for s in stds) else None, capsize=3)
     ax.set_xticks(x, labels, rotation=30 if len(labels) > 6 else 0, ha="right" if len(labels) > 6 else "center")
-    ax.set_ylim(0, 1.05)
+    ax.set_ylim(0, 1.25)
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
     ax.set_ylabel("EM")
     ax.set_title(title)
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper center", ncol=min(len(series), 3), frameon=False)
 
 
 def _figures(summary: list[dict], out: Path) -> dict[str, Path]:
