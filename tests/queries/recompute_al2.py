@@ -85,3 +85,43 @@ def b3(item):
 
 
 RECOMPUTE["B3"] = b3
+
+
+def a6(item):
+    g = Gold(item)
+    b = item.entities["B"]["iri"]
+    is_country = KGB + "Country" in g.props[b].get("http://www.w3.org/1999/02/22-rdf-syntax-ns#type", [])
+    cats = {"city", "capital city"} if is_country else {item.bindings["A"]}
+    members = [m for m in g.having("category") if m != b and set(g.props[m][KGB + "category"]) & cats
+               and (is_country or km(g.geom[m], g.geom[b]) <= 10)]
+    d = [km(g.geom[m], g.geom[n]) for m, n in combinations(members, 2)]
+    want = {"average": sum(d) / len(d), "minimum": min(d), "maximum": max(d)}[item.bindings["aggregation_type"]]
+    close(item.answer, want, tol_km=max(1e-3, 1e-4 * want))
+
+
+RECOMPUTE["A6"] = a6
+
+
+def a7(item):
+    g = Gold(item)
+    b = g.role(item, "B")
+    def members(cat):
+        return [m for m in g.having("category", cat) if km(g.geom[m], b) <= 10]
+    targets = members(item.bindings["C"])
+    total = {g.name(a): sum(km(g.geom[a], g.geom[c]) for c in targets if c != a) for a in members(item.bindings["A"])}
+    best = min(total.values())
+    assert item.answer in {n for n, v in total.items() if v <= best + 1e-6}, (item.answer, total)
+
+
+RECOMPUTE["A7"] = a7
+
+
+def l3(item):
+    g = Gold(item)
+    a = g.role(item, "A")
+    db, dc = km(a, g.role(item, "B")), km(a, g.role(item, "C"))
+    assert abs(db - dc) >= item.bindings["margin"] * max(db, dc) * 0.999
+    assert item.answer == ("true" if db < dc else "false"), (db, dc)
+
+
+RECOMPUTE["L3"] = l3
