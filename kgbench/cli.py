@@ -387,15 +387,49 @@ def conformance(folder):
 # ---------------------------------------------------------------------------------------------- evaluate
 @main.command()
 @click.option("--dataset", required=True, type=click.Path(dir_okay=False), help="Items (JSONL).")
-@click.option("--predictions", required=True, type=click.Path(dir_okay=False),
+@click.option("--predictions", type=click.Path(dir_okay=False),
               help='Model answers (JSONL: {"id", "answer", "unit"}).')
+@click.option("--baseline", type=click.Choice(["majority", "oracle"]),
+              help="Score a baseline instead of predictions (oracle: answers from gold triples alone).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def evaluate(dataset, predictions, fmt):
-    """Score predictions against a dataset by answer format: EM, NE, coverage, refusal rates."""
+@click.option("--save-predictions", type=click.Path(dir_okay=False), help="With --baseline: write its answers.")
+def evaluate(dataset, predictions, baseline, fmt, save_predictions):
+    """Score predictions (or a baseline) against a dataset by answer format: EM, NE, coverage, refusal rates."""
     from kgbench.generator.evaluate import evaluate as run
 
-    result = run(dataset, predictions)
+    if bool(predictions) == bool(baseline):
+        raise click.UsageError("give --predictions FILE or --baseline majority|oracle")
+    if baseline:
+        from kgbench.generator.baselines import baseline_predictions
+        from kgbench.generator.items import read_jsonl
+        from kgbench.kg.paths import atomic_write
+
+        items = read_jsonl(dataset)
+        preds = baseline_predictions(items, baseline)
+        if save_predictions:
+            with atomic_write(save_predictions) as f:
+                for p in preds:
+                    f.write(json.dumps(p, ensure_ascii=False) + "\n")
+        result = run([it.to_dict() for it in items], preds)
+    else:
+        result = run(dataset, predictions)
     click.echo(result.to_table() if fmt == "table" else result.to_json())
+
+
+@main.command()
+@click.argument("runs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="Report folder.")
+def report(runs, out):
+    """Tables and plots (PNG + one HTML page) by family, format, KG, tiers (standardized), language, condition.
+
+    Each RUN is a JSON file: {"dataset": ..., "predictions": ... or "baseline": "oracle", "model", "condition",
+    "seed"} (or a list of them).
+    """
+    from kgbench.generator.report import build_report, report_table
+
+    summary = build_report(list(runs), out)
+    click.echo(report_table(summary))
+    click.echo(f"report -> {out}", err=True)
 
 
 # ---------------------------------------------------------------------------------------------- prompts / run

@@ -119,3 +119,28 @@ def test_installed_command_runs_as_a_subprocess(cache, snapshot, tmp_path):
     assert len(out.read_text().splitlines()) == 5
     bad = subprocess.run([exe, "generate", "--template", "Z9"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 1 and bad.stderr.strip().startswith("Error: UnknownTemplateError")
+
+
+def test_evaluate_baselines_and_predictions(run, dataset, tmp_path):
+    r = run("evaluate", "--dataset", str(dataset), "--baseline", "oracle", "--format", "json",
+            "--save-predictions", str(tmp_path / "oracle.jsonl"))
+    doc = json.loads(r.stdout)
+    assert doc["overall"]["em"] == 1.0  # the gold triples alone reproduce every answer
+    r = run("evaluate", "--dataset", str(dataset), "--predictions", str(tmp_path / "oracle.jsonl"), "--format", "json")
+    assert json.loads(r.stdout)["overall"]["em"] == 1.0
+    r = run("evaluate", "--dataset", str(dataset), "--baseline", "majority", "--format", "json")
+    assert json.loads(r.stdout)["overall"]["em"] < 1.0
+    r = CliRunner().invoke(main, ["evaluate", "--dataset", str(dataset)])
+    assert r.exit_code == 2 and "--predictions FILE or --baseline" in r.output
+
+
+def test_templates_compile_and_prompts_render(run, dataset, tmp_path):
+    r = run("templates", "compile", "A1", "--bind", "A=https://w3id.org/kgbench/entity/geonames/658225")
+    assert "VALUES (?A) { (<https://w3id.org/kgbench/entity/geonames/658225>) }" in r.stdout
+    assert r.stdout.startswith("PREFIX ")
+    r = CliRunner().invoke(main, ["templates", "compile", "A1", "--bind", "Z=x"])
+    assert r.exit_code == 1 and "ROLE one of A, B" in r.output
+    out = tmp_path / "p.jsonl"
+    r = run("prompts", "render", "--condition", "T1-oracle-verbalized", "--dataset", str(dataset), "--out", str(out))
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(rows) == 9 and all(row["condition"] == "T1-oracle-verbalized" for row in rows)
