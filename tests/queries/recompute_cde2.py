@@ -79,3 +79,13 @@ def c6(item):
 
 
 RECOMPUTE["C6"] = c6
+
+
+def e3(item):
+    g = Gold(item)
+    block = g.g("A")
+    cats = {item.bindings[r] for r in ("X", "Y", "Z")}
+    assert len([e for e in g.with_category(cats) if g.geom[e].within(block)]) == item.answer
+
+
+RECOMPUTE["E3"] = e3
