@@ -89,3 +89,16 @@ def e3(item):
 
 
 RECOMPUTE["E3"] = e3
+
+
+def e5(item):
+    g = Gold(item)
+    state, county = g.g("C"), g.g("A")
+    cities = [e for e in g.with_category(item.bindings["B"])
+              if int(g.one(e, "population")) >= 100000 and g.geom[e].within(state)]
+    top = max(cities, key=lambda e: int(g.one(e, "population")))
+    want = county.contains(g.geom[top])
+    assert item.answer == ("true" if want else "false")
+
+
+RECOMPUTE["E5"] = e5
