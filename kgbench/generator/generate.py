@@ -198,8 +198,9 @@ def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise:
     try:
         drawn = next(sampler)
         while True:
-            cell, scale, chosen = drawn
-            item, reason = _make_item(kg, template, chosen, seed, scale, report, false_premise)
+            cell, scale, chosen, *rest = drawn
+            item, reason = _make_item(kg, template, chosen, seed, scale, report, false_premise,
+                                      rest[0] if rest else None)
             if item is not None and (item.question, repr(item.answer)) in seen:
                 item, reason = None, "duplicate question and answer"
             if item is None:
@@ -238,12 +239,20 @@ def _merge(items: list[Item], fp: list[Item]) -> list[Item]:
 
 
 def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report,
-               false_premise: bool = False) -> tuple[Item | None, str | None]:
+               false_premise: bool = False, sub_id: str | None = None) -> tuple[Item | None, str | None]:
     if template.validation.get("distinct_names") and len({c.name for c in chosen.values()}) < len(chosen):
         return None, "roles share a name"
     keys = [chosen[r].iri if hasattr(chosen[r], "iri") else chosen[r].category for r in template.roles]
     rng = random.Random(f"{seed}|{template.id}|{'|'.join(keys)}")
-    sub = rng.choice(template.sub_templates)
+    if sub_id is not None:  # the candidates query said which sub-template this tuple belongs to
+        subs = {st.id: st for st in template.sub_templates}
+        if sub_id not in subs:
+            raise ValueError(f"template {template.id}: candidates row names sub-template {sub_id!r}, "
+                             f"which is not one of {', '.join(subs)}")
+        sub = subs[sub_id]
+        rng.random()  # keep the variant draw independent of how the sub-template was chosen
+    else:
+        sub = rng.choice(template.sub_templates)
     variant = rng.choice(sub.variants)
     bindings = {r: c.term for r, c in chosen.items()}
     bindings.update({k: v if isinstance(v, (NamedNode, Literal)) else Literal(v) for k, v in sub.parameters.items()})

@@ -172,7 +172,7 @@ def query_rows(kg, template: Template, text: str, key: str) -> list[dict]:
     mkey = ("query_rows", template.id, template.version, key)
     if mkey not in memo:
         res = kg.query(text, strict=True)
-        names = [*template.roles, "scale"]
+        names = [*template.roles, "scale", "sub"]
         rows = []
         for row in res:
             if all(r in row for r in template.roles):
@@ -183,10 +183,11 @@ def query_rows(kg, template: Template, text: str, key: str) -> list[dict]:
 
 def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candidate], *, anchor: str, seed: int,
                 per_cell: int, salt: str = ""):
-    """Yield ``(cell, scale, {role: Candidate | CategoryValue})`` from candidate rows, per anchor cell, seeded.
+    """Yield ``(cell, scale, {role: Candidate | CategoryValue}, sub)`` from candidate rows, per anchor cell, seeded.
 
     Like :func:`sample_tuples`, the caller sends True/False back to say whether a tuple was accepted.
-    Rows whose entities are not in the index (not entities of the common shape) are skipped.
+    Rows whose entities are not in the index (not entities of the common shape) are skipped. ``sub`` is
+    the row's ``?sub`` (the sub-template the tuple belongs to), or None to let the generator draw one.
     """
     from kgbench.generator.roles import CategoryValue
 
@@ -216,5 +217,6 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
                     chosen[name] = cand
             else:
                 scale = row["scale"].value if "scale" in row else None
-                if (yield cell, scale, chosen):
+                sub = row["sub"].value if "sub" in row else None
+                if (yield cell, scale, chosen, sub):
                     accepted += 1
