@@ -138,3 +138,16 @@ def l5(item):
 
 
 RECOMPUTE["L5"] = l5
+
+
+def a5(item):
+    g = Gold(item)
+    iso = g.one(item.entities["A"]["iri"], "country")
+    (n1,) = [s for s in g.props if g.one(s, "isoA3") == iso]
+    (nb,) = g.props[n1][KGB + "neighbour"]
+    d = {g.name(item.entities[r]["iri"]): km(g.role(item, r), g.geom[nb]) for r in ("B", "C")}
+    pick = min if item.bindings["rank_type"] == "closer" else max
+    assert item.answer == pick(d, key=d.get), d
+
+
+RECOMPUTE["A5"] = a5
