@@ -144,3 +144,19 @@ def test_templates_compile_and_prompts_render(run, dataset, tmp_path):
     r = run("prompts", "render", "--condition", "T1-oracle-verbalized", "--dataset", str(dataset), "--out", str(out))
     rows = [json.loads(x) for x in out.read_text().splitlines()]
     assert len(rows) == 9 and all(row["condition"] == "T1-oracle-verbalized" for row in rows)
+
+
+def test_report_from_run_files(run, dataset, tmp_path):
+    runs = tmp_path / "runs.json"
+    runs.write_text(json.dumps([
+        {"dataset": str(dataset), "baseline": "oracle", "model": "oracle", "condition": "T1-oracle-nt", "seed": 0},
+        {"dataset": str(dataset), "baseline": "majority", "model": "majority", "condition": "T1", "seed": 0},
+    ]))
+    out = tmp_path / "report"
+    r = run("report", str(runs), "--out", str(out))
+    assert r.exit_code == 0, r.output
+    html = (out / "report.html").read_text()
+    pngs = sorted(p.name for p in out.glob("*.png"))
+    assert pngs and all(p in html for p in pngs)
+    data = json.loads((out / "report.json").read_text())
+    assert "oracle" in json.dumps(data) and "majority" in json.dumps(data)

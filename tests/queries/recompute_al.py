@@ -7,61 +7,12 @@ the reference; no kgbench geo function is used.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 
 import pytest
-import shapely
-from pyoxigraph import RdfFormat, parse
-from pyproj import Geod, Transformer
-import numpy as np
 
-GEOD = Geod(ellps="WGS84")
-GEO = "http://www.opengis.net/ont/geosparql#"
-KGB = "https://w3id.org/kgbench/ontology#"
-RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+from gold_view import GEOD, Gold, close, km
+
 DIRS = {"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0}
-
-
-class Gold:
-    """The gold triples of an item: geometries, names, categories, populations, countries by entity IRI."""
-
-    def __init__(self, item):
-        triples = [q.triple for q in parse(item.gold_triples, RdfFormat.N_TRIPLES)]
-        self.props = defaultdict(lambda: defaultdict(list))
-        for t in triples:
-            self.props[t.subject.value][t.predicate.value].append(t.object.value)
-        wkt = {s: p[GEO + "asWKT"][0] for s, p in self.props.items() if GEO + "asWKT" in p}
-        self.geom = {s: shapely.from_wkt(wkt[p[GEO + "hasGeometry"][0]]) for s, p in self.props.items()
-                     if GEO + "hasGeometry" in p and p[GEO + "hasGeometry"][0] in wkt}
-
-    def one(self, s, prop):
-        v = self.props[s].get(KGB + prop)
-        return v[0] if v else None
-
-    def name(self, s):
-        return self.one(s, "canonicalName")
-
-    def with_category(self, category, exclude=()):
-        return [s for s, p in self.props.items() if category in p.get(KGB + "category", []) and s not in exclude
-                and s in self.geom]
-
-
-def km(a, b) -> float:
-    """Minimum geodesic distance in km: exact for two points, else via a local equidistant projection."""
-    if a.geom_type == "Point" and b.geom_type == "Point":
-        return GEOD.inv(a.x, a.y, b.x, b.y)[2] / 1000
-    c = a if a.geom_type == "Point" else a.representative_point()
-    fwd = Transformer.from_crs("EPSG:4326", f"+proj=aeqd +lat_0={c.y} +lon_0={c.x} +datum=WGS84",
-                               always_xy=True).transform
-    def proj(geom):
-        return shapely.transform(geom, lambda xy: np.column_stack(fwd(xy[:, 0], xy[:, 1])))
-    return proj(a).distance(proj(b)) / 1000
-
-
-def close(got, want, tol_km=None):
-    """Distance tolerance of the scorer (0.5 km / 5 %), or tol_km."""
-    tol = tol_km if tol_km is not None else max(0.5 if want < 50 else 5.0, 0.05 * abs(want))
-    assert abs(got - want) <= tol, (got, want)
 
 
 def a2(item):

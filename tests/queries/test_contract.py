@@ -92,3 +92,16 @@ def test_independent_recomputation_agrees(generated, tid):
     items, _ = generated(tid)
     for it in [i for i in items if not i.false_premise]:
         RECOMPUTE[tid](it)  # each function asserts agreement within its format's tolerance
+
+
+@pytest.mark.parametrize("tid", [t for t in template_ids() if load_template(t).false_premise])
+def test_false_premise_is_visible_in_gold_triples(generated, tid):
+    """On a false-premise item's gold triples alone, the answer query yields no valid answer (so the oracle refuses)."""
+    items, report = generated(tid)
+    fps = [i for i in items if i.false_premise]
+    assert fps or not items, f"{tid} defines a false premise but none was generated: {dict(report.discarded)}"
+    t = load_template(tid)
+    for it in fps:
+        rows = list(KG.from_text(it.gold_triples, strict=True).query(it.sparql))
+        with pytest.raises(Rejected):
+            assemble_answer(t, rows)
