@@ -46,6 +46,7 @@ from pyproj import Geod
 from shapely.geometry import LineString, MultiLineString, MultiPolygon, Point, Polygon
 
 from kgbench.kg.records import EntityRecord
+from kgbench.kg import sources as _sources
 from kgbench.kg.sources import SourceDataError
 from kgbench.ontologies import ENTITY
 
@@ -142,20 +143,11 @@ def _load_json(path_or_text, what: str) -> tuple[object, str]:
         path = Path(path_or_text)
         where = str(path)
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise SourceDataError(f"{where}: file not found") from None
-        except OSError as exc:
-            raise SourceDataError(f"{where}: cannot read: {exc.strerror or exc}") from None
-    if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError, zlib.error) as exc:
-            raise SourceDataError(f"{where}: bad gzip data ({exc})") from None
+            return json.loads(_sources.read_text(path, where)), where
+        except json.JSONDecodeError as exc:
+            raise SourceDataError(f"{where}: not JSON ({exc})") from None
     try:
-        return json.loads(raw.decode("utf-8")), where
-    except UnicodeDecodeError as exc:
-        raise SourceDataError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        return json.loads(_sources.decode_bytes(raw, where)), where
     except json.JSONDecodeError as exc:
         raise SourceDataError(f"{where}: not JSON ({exc})") from None
 

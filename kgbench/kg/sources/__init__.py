@@ -146,25 +146,40 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _read_table(folder: Path, fname: str, columns: tuple[str, ...]) -> tuple[tuple[int, list[str]], ...]:
-    """Return (line number, fields) for every data row; '#' lines are comments."""
-    path = folder / fname
-    where = _display(path)
+def read_text(path: Path, where: str | None = None) -> str:
+    """Return the UTF-8 text of a source file, gunzipped when it starts with the gzip magic bytes.
+
+    Raises :class:`SourceDataError` naming the file for a missing or unreadable file, bad gzip data or
+    text that is not UTF-8.
+    """
+    where = where or _display(path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise SourceDataError(f"{where}: file not found") from None
     except OSError as exc:
         raise SourceDataError(f"{where}: cannot read: {exc.strerror or exc}") from None
-    if fname.endswith(".gz"):
+    return decode_bytes(raw, where, gz=path.name.endswith(".gz"))
+
+
+def decode_bytes(raw: bytes, where: str, gz: bool = False) -> str:
+    """Return UTF-8 text from bytes, gunzipping them first if ``gz`` or if they carry the gzip magic bytes."""
+    if gz or raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
         except (OSError, EOFError, zlib.error) as exc:
             raise SourceDataError(f"{where}: bad gzip data ({exc})") from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SourceDataError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+
+
+def _read_table(folder: Path, fname: str, columns: tuple[str, ...]) -> tuple[tuple[int, list[str]], ...]:
+    """Return (line number, fields) for every data row; '#' lines are comments."""
+    path = folder / fname
+    where = _display(path)
+    text = read_text(path, where)
     rows: list[tuple[int, list[str]]] = []
     header_seen = False
     for lineno, line in enumerate(text.split("\n"), start=1):

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import gzip
 import json
-import zlib
 from pathlib import Path
 
 from kgbench.kg import sources as _sources
@@ -106,21 +104,9 @@ def _folder() -> Path:
 def _feed(folder: Path) -> str:
     path = folder / EARTHQUAKES_FILE
     where = _display(path)
+    text = _sources.read_text(path, where)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SourceDataError(f"{where}: file not found") from None
-    except OSError as exc:
-        raise SourceDataError(f"{where}: cannot read: {exc.strerror or exc}") from None
-    try:
-        raw = gzip.decompress(raw)
-    except (OSError, EOFError, zlib.error) as exc:
-        raise SourceDataError(f"{where}: bad gzip data ({exc})") from None
-    try:
-        text = raw.decode("utf-8")
         json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise SourceDataError(f"{where}: not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise SourceDataError(f"{where}: not JSON ({exc})") from None
     return text
