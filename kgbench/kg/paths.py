@@ -27,6 +27,20 @@ def cache_dir(override: str | os.PathLike | None = None) -> Path:
     return Path(base) / "kgbench"
 
 
+def _read_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+#: the process umask, read once at import (reading it means setting it, which is not thread-safe later)
+_UMASK = _read_umask()
+
+
+def _umask() -> int:
+    return _UMASK
+
+
 @contextlib.contextmanager
 def atomic_write(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8"):
     """Yield a file object on a temporary file next to ``path``; rename it onto ``path`` only if the block succeeds.
@@ -46,6 +60,7 @@ def atomic_write(path: str | os.PathLike, mode: str = "w", encoding: str | None 
             yield f
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600 files; a written dataset is as readable as any file
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -67,6 +82,7 @@ def atomic_directory(path: str | os.PathLike):
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes 0700 folders
     old = None
     if path.exists():
         old = path.with_name(f".{path.name}.old-{os.getpid()}")
