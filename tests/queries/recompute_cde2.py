@@ -6,46 +6,7 @@ recomputes the answer with shapely's GEOS predicates on CRS84 coordinates.
 
 from __future__ import annotations
 
-from collections import defaultdict
-
-import shapely
-from pyoxigraph import RdfFormat, parse
-
-AS_WKT = "http://www.opengis.net/ont/geosparql#asWKT"
-HAS_GEOMETRY = "http://www.opengis.net/ont/geosparql#hasGeometry"
-KGB = "https://w3id.org/kgbench/ontology#"
-
-
-class Gold:
-    """The gold triples of one item, indexed: geometries, names, categories and other kgb: properties."""
-
-    def __init__(self, item):
-        self.triples = [q.triple for q in parse(item.gold_triples, RdfFormat.N_TRIPLES)]
-        wkt = {t.subject.value: t.object.value for t in self.triples if t.predicate.value == AS_WKT}
-        self.geom = {t.subject.value: shapely.from_wkt(wkt[t.object.value]) for t in self.triples
-                     if t.predicate.value == HAS_GEOMETRY and t.object.value in wkt}
-        self.props = defaultdict(lambda: defaultdict(set))
-        for t in self.triples:
-            self.props[t.subject.value][t.predicate.value].add(t.object.value)
-        self.item = item
-
-    def role(self, r):
-        return self.item.entities[r]["iri"]
-
-    def g(self, r):
-        return self.geom[self.role(r)]
-
-    def one(self, iri, prop):
-        vals = self.props[iri][KGB + prop]
-        return next(iter(vals)) if vals else None
-
-    def name(self, iri):
-        return self.one(iri, "canonicalName")
-
-    def with_category(self, cats):
-        """Return the entities (with geometry) whose kgb:category is one of cats."""
-        cats = {cats} if isinstance(cats, str) else set(cats)
-        return [e for e in self.geom if self.props[e][KGB + "category"] & cats]
+from recompute_cde import Gold  # one gold-triples reader for both C/D/E files
 
 
 def _intersecting(g: Gold, category: str, role: str) -> set[str]:
