@@ -5,7 +5,6 @@ from __future__ import annotations
 import concurrent.futures as cf
 import dataclasses
 from collections.abc import Callable
-from pathlib import Path
 
 from kgbench.generator.generate import GenerationReport, generate
 from kgbench.generator.items import Item

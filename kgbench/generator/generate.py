@@ -132,10 +132,9 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
         kg = open_kg()
     template = load_template(template_id)
     report = report if report is not None else GenerationReport(template.id)
-    sampler, ncells = _sampler(kg, template, report, seed, per_stratum, n)
+    sampler, ncells, k = _sampler(kg, template, report, seed, per_stratum, n)
     if sampler is None:
         return []
-    k = per_stratum if n is None else max(1, min(per_stratum, math.ceil(n / max(ncells, 1))))
     total = k * ncells
     by_cell: dict = {}
     seen: set = set()
@@ -159,7 +158,7 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
         fp: list[Item] = []
         rows = query_rows(kg, template, template.false_premise["candidates"], "false_premise")
         fp_sampler = sample_rows(template, rows, entity_index(kg), anchor=anchor_role(template), seed=seed,
-                                 per_cell=max(1, math.ceil(want / max(ncells, 1))), salt="false-premise")
+                                 per_cell=_per_cell(want, want, ncells), salt="false-premise")
         _drive(kg, template, fp_sampler, seed, report, seen, lambda cell, it: fp.append(it), false_premise=True)
         rng = random.Random(f"{seed}|{template.id}|false-premise-pick")
         fp = sorted(fp, key=lambda it: it.id)
@@ -180,18 +179,23 @@ def _sampler(kg, template: Template, report: GenerationReport, seed: int, per_st
         report.candidates = {"tuples": len(rows)}
         if not rows:
             report.discarded["no candidate tuples"] += 1
-            return None, 0
+            return None, 0, 0
         cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index}
-        k = per_stratum if n is None else max(1, min(per_stratum, math.ceil(n / max(len(cells), 1))))
-        return sample_rows(template, rows, index, anchor=anchor, seed=seed, per_cell=k), len(cells)
+        k = _per_cell(per_stratum, n, len(cells))
+        return sample_rows(template, rows, index, anchor=anchor, seed=seed, per_cell=k), len(cells), k
     candidates = {r: role_candidates(kg, role) for r, role in template.roles.items()}
     report.candidates = {r: len(c) for r, c in candidates.items()}
     if any(not c for c in candidates.values()):
         report.discarded["no candidates for a role"] += 1
-        return None, 0
+        return None, 0, 0
     ncells = len(stratum_cells(candidates[next(iter(template.roles))]))
-    k = per_stratum if n is None else max(1, min(per_stratum, math.ceil(n / ncells)))
-    return sample_tuples(template, candidates, seed=seed, per_cell=k), ncells
+    k = _per_cell(per_stratum, n, ncells)
+    return sample_tuples(template, candidates, seed=seed, per_cell=k), ncells, k
+
+
+def _per_cell(per_stratum: int, n: int | None, ncells: int) -> int:
+    """Return how many items each stratum cell may give: per_stratum, or with n an even share of n."""
+    return per_stratum if n is None else max(1, min(per_stratum, math.ceil(n / max(ncells, 1))))
 
 
 def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise: bool) -> None:

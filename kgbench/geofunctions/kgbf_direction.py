@@ -17,7 +17,7 @@ from kgbench.geofunctions.kgbf_grid import location
 from kgbench.geofunctions.literals import parse_geometry
 from kgbench.geofunctions.metric import WGS84, geodesic_distance_m
 from kgbench.geofunctions.registry import GeoFunction
-from kgbench.geofunctions.terms import as_float, as_int, as_str, boolean, double, string
+from kgbench.geofunctions.terms import as_float, as_int, boolean, double, string
 from kgbench.geofunctions.units import length_factor
 
 __all__ = ["KGBF", "POSTGIS_SPHERE_RADIUS_M", "sphere_distance_m", "bearing_deg", "compass_point", "FUNCTIONS"]

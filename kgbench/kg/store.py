@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -225,5 +224,3 @@ def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | Non
         raise SnapshotError(f"{folder}: cannot open the store: {exc}") from None
     return KG(store, snapshot=snapshot, strict=strict, on_warning=on_warning)
 
-
-_POSITION = re.compile(r"(\d+):(\d+)")

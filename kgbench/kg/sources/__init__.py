@@ -64,8 +64,21 @@ class SourceDataError(Exception):
     """A committed source file is missing or cannot be read; the message names the file."""
 
 
+class WktGeometry:
+    """Mixin for frozen records with a ``wkt`` field and a ``_geom`` slot: a ``geometry`` parsed once, then kept."""
+
+    @property
+    def geometry(self):
+        """Return the shapely geometry of :attr:`wkt` (parsed once, then kept)."""
+        if self._geom is None:
+            import shapely
+
+            object.__setattr__(self, "_geom", shapely.from_wkt(self.wkt))
+        return self._geom
+
+
 @dataclasses.dataclass(frozen=True)
-class CountryRecord:
+class CountryRecord(WktGeometry):
     """One Natural Earth 1:10m Admin-0 feature (a country, territory or disputed area)."""
 
     iso_a3: str  #: ISO 3166-1 alpha-3, or XKX (Kosovo) / a kgbench placeholder X.. (see SOURCES.md)
@@ -76,15 +89,6 @@ class CountryRecord:
     neighbours: tuple[str, ...]  #: alpha-3 of the features whose polygons touch or intersect this one
     iso_name: str = ""  #: ISO 3166-1 English short name ("" for non-ISO codes)
     _geom: object = dataclasses.field(default=None, init=False, repr=False, compare=False)
-
-    @property
-    def geometry(self):
-        """Return the shapely geometry of :attr:`wkt` (parsed once, then kept)."""
-        if self._geom is None:
-            import shapely
-
-            object.__setattr__(self, "_geom", shapely.from_wkt(self.wkt))
-        return self._geom
 
 
 @dataclasses.dataclass(frozen=True)

@@ -74,7 +74,7 @@ class StormRow:
 
 
 @dataclasses.dataclass(frozen=True)
-class AdminAreaRow:
+class AdminAreaRow(_sources.WktGeometry):
     """A US state (also DC and the territories) or county (or county equivalent)."""
 
     fips: str  #: 2 digits for a state, 5 for a county
@@ -85,15 +85,6 @@ class AdminAreaRow:
     postal: str  #: USPS code of the state ("FL")
     wkt: str  #: POLYGON / MULTIPOLYGON, CRS84
     _geom: object = dataclasses.field(default=None, init=False, repr=False, compare=False)
-
-    @property
-    def geometry(self):
-        """Return the shapely geometry of :attr:`wkt` (parsed once, then kept)."""
-        if self._geom is None:
-            import shapely
-
-            object.__setattr__(self, "_geom", shapely.from_wkt(self.wkt))
-        return self._geom
 
 
 def _folder() -> Path:
