@@ -315,7 +315,7 @@ def templates_list(obj, no_check):
             elif kg_ is not None:
                 report = GenerationReport(tid)
                 sat = "yes" if run(tid, kg_, n=1, report=report) else f"no: {dict(report.discarded)}"
-            table.add_row(t.id, t.family, t.answer_format, str(len(t.sub_templates)), str(nv), sat)
+            table.add_row(t.id, t.family, " | ".join(t.answer_formats), str(len(t.sub_templates)), str(nv), sat)
             bar.update(task, completed=k + 1, total=len(ids))
     Console().print(table)
 

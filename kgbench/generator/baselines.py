@@ -125,7 +125,7 @@ def oracle_answer(item: Item | Mapping, template=None) -> tuple[Any, str]:
     except (GeoFunctionError, QuerySyntaxError) as exc:
         return None, f"query failed: {exc}"
     try:
-        answer, _acceptable = assemble_answer(template, rows)
+        answer, _acceptable = assemble_answer(template, rows, it.sub_template_id)
     except Rejected as exc:
         return None, f"rejected: {exc}"
     return answer, "computed from the gold triples"

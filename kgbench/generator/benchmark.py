@@ -6,11 +6,12 @@ import concurrent.futures as cf
 import dataclasses
 from collections.abc import Callable
 
-from kgbench.generator.generate import GenerationReport, generate
+from kgbench.generator.generate import (FALSE_PREMISE_SHARE, GenerationReport, false_premise_items,
+                                        false_premises_wanted, generate, merge_false_premises)
 from kgbench.generator.items import Item
 from kgbench.queries.template import load_template, template_ids
 
-__all__ = ["generate_all", "BenchmarkRun", "SPEC_IDS"]
+__all__ = ["generate_all", "false_premise_quota", "BenchmarkRun", "SPEC_IDS"]
 
 #: every template id of spec/templates.tsv, in its order
 SPEC_IDS = tuple(
@@ -39,23 +40,58 @@ def _init_worker(cache) -> None:
 
 
 def _run_one(tid: str, seed: int, per_stratum: int, kg=None):
+    """Return (tid, true-premise items, report) of one template."""
     report = GenerationReport(tid)
     try:
-        items = generate(tid, kg if kg is not None else _WORKER_KG, seed=seed, per_stratum=per_stratum, report=report)
+        items = generate(tid, kg if kg is not None else _WORKER_KG, seed=seed, per_stratum=per_stratum,
+                         report=report, false_premise_share=0.0)
     except Exception as exc:  # noqa: BLE001 - one broken template must not lose the others' items
         report.discarded[f"error: {type(exc).__name__}: {exc}"] += 1
         items = []
     return tid, items, report
 
 
+def _run_fp(tid: str, want: int, seed: int, kg=None):
+    """Return (tid, false-premise items, report) of one template."""
+    report = GenerationReport(tid)
+    try:
+        items = false_premise_items(tid, kg if kg is not None else _WORKER_KG, want=want, seed=seed, report=report)
+    except Exception as exc:  # noqa: BLE001
+        report.discarded[f"false premise: error: {type(exc).__name__}: {exc}"] += 1
+        items = []
+    return tid, items, report
+
+
+def false_premise_quota(true_counts: dict[str, int], perturbable: set[str],
+                        share: float = FALSE_PREMISE_SHARE) -> dict[str, int]:
+    """Return how many false-premise items each perturbable template gives so they are ``share`` of the benchmark.
+
+    The benchmark-wide number (``share`` of true + false items) is spread over the templates that define a
+    perturbation in proportion to their true items, at least one each and at most as many as their true
+    items (a template is never mostly false premises).
+
+    >>> false_premise_quota({"A": 60, "B": 30, "C": 10}, {"A", "C"}, 0.08)
+    {'A': 8, 'C': 1}
+    """
+    pool = sum(n for t, n in true_counts.items() if t in perturbable and n)
+    want = false_premises_wanted(sum(true_counts.values()), share)
+    if not pool or not want:
+        return {}
+    ratio = want / pool
+    return {t: min(n, max(1, round(n * ratio))) for t, n in true_counts.items() if t in perturbable and n}
+
+
 def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, jobs: int = 1,
-                 ids: list[str] | None = None, progress: Callable[[str, int, int], None] | None = None) -> BenchmarkRun:
+                 ids: list[str] | None = None, progress: Callable[[str, int, int], None] | None = None,
+                 false_premise_share: float = FALSE_PREMISE_SHARE) -> BenchmarkRun:
     """Return items of every template (default: all of spec/templates.tsv), reproducible for a seed.
 
-    With ``jobs`` > 1 templates run in worker processes, each with its own read-only view of the
-    on-disk store; the result does not depend on ``jobs``. A spec id without a template file, a
-    template marked unsatisfiable, and one that yields no item are listed in ``unsatisfiable`` with
-    the reason.
+    Two passes: the true-premise items of every template, then false-premise items from the templates
+    that define a perturbation, as many as make them ``false_premise_share`` of the whole benchmark
+    (:func:`false_premise_quota`; fewer where the snapshot has too few perturbable tuples). With ``jobs``
+    > 1 templates run in worker processes, each with its own read-only view of the on-disk store; the
+    result does not depend on ``jobs``. A spec id without a template file, a template marked
+    unsatisfiable, and one that yields no item are listed in ``unsatisfiable`` with the reason.
     """
     wanted = list(ids) if ids else list(SPEC_IDS)
     have = set(template_ids())
@@ -71,14 +107,27 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             continue
         runnable.append(tid)
     results: dict[str, tuple[list[Item], GenerationReport]] = {}
+    fps: dict[str, tuple[list[Item], GenerationReport]] = {}
+    perturbable = {tid for tid in runnable if load_template(tid).false_premise}
+
+    def quota():
+        counts = {tid: len(results[tid][0]) for tid in runnable}
+        return false_premise_quota(counts, perturbable, false_premise_share) if false_premise_share > 0 else {}
+
+    steps = len(runnable) + len(perturbable)
     if jobs > 1 and len(runnable) > 1:
         with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(cache,)) as pool:
-            futures = [pool.submit(_run_one, tid, seed, per_stratum) for tid in runnable]
-            for fut in cf.as_completed(futures):
+            for fut in cf.as_completed([pool.submit(_run_one, tid, seed, per_stratum) for tid in runnable]):
                 tid, items, report = fut.result()
                 results[tid] = (items, report)
                 if progress:
-                    progress(tid, len(results), len(runnable))
+                    progress(tid, len(results), steps)
+            want = quota()
+            for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed) for tid, n in want.items()]):
+                tid, items, report = fut.result()
+                fps[tid] = (items, report)
+                if progress:
+                    progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
     else:
         if kg is None:
             from kgbench.kg.store import open_kg
@@ -88,11 +137,22 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             _, items, report = _run_one(tid, seed, per_stratum, kg)
             results[tid] = (items, report)
             if progress:
-                progress(tid, len(results), len(runnable))
+                progress(tid, len(results), steps)
+        want = quota()
+        for tid, n in want.items():
+            fps[tid] = _run_fp(tid, n, seed, kg)[1:]
+            if progress:
+                progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
     items: list[Item] = []
     reports: list[GenerationReport] = []
     for tid in runnable:
         its, rep = results[tid]
+        if tid in fps:
+            fp_items, fp_rep = fps[tid]
+            its = merge_false_premises(its, fp_items)
+            rep.false_premise = fp_rep.false_premise
+            rep.discarded.update(fp_rep.discarded)
+            rep.items = len(its)
         items += its
         reports.append(rep)
         if not its:

@@ -16,7 +16,8 @@ from kgbench.generator.sampling import (entity_index, query_rows, role_candidate
 from kgbench.kg.results import python_value
 from kgbench.queries.template import ANSWER_COLUMNS, Template, anchor_role, load_template
 
-__all__ = ["generate", "GenerationReport", "execute", "assemble_answer", "FALSE_PREMISE_SHARE"]
+__all__ = ["generate", "GenerationReport", "execute", "assemble_answer", "false_premise_items", "false_premises_wanted",
+           "merge_false_premises", "FALSE_PREMISE_SHARE"]
 
 #: share of a template's items that are false-premise items, where the template defines a perturbation
 FALSE_PREMISE_SHARE = 0.08
@@ -40,12 +41,13 @@ class Rejected(Exception):
     """An execution whose result is degenerate or invalid for the template; the message is the reason."""
 
 
-def assemble_answer(template: Template, rows: list[dict]) -> tuple[object, list]:
-    """Return (answer, acceptable alternatives) from the answer query's rows, by the template's answer format.
+def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = None) -> tuple[object, list]:
+    """Return (answer, acceptable alternatives) from the answer query's rows, by the answer format.
 
-    Raises :class:`Rejected` with the reason for an empty, ambiguous or invalid result.
+    The format is the sub-template's (``sub_id``) where it sets its own, else the template's. Raises
+    :class:`Rejected` with the reason for an empty, ambiguous or invalid result.
     """
-    fmt = template.answer_format
+    fmt = template.sub_template(sub_id).answer_format if sub_id else template.answer_format
     v = template.validation
     if fmt == "Set enumeration":
         members = sorted({str(python_value(r["answer"])) for r in rows if "answer" in r})
@@ -89,21 +91,26 @@ def assemble_answer(template: Template, rows: list[dict]) -> tuple[object, list]
     return answer, []
 
 
-def execute(kg, template: Template, bindings: dict) -> tuple[object | None, list, str | None, list[str]]:
-    """Return (answer, acceptable, reason it was rejected or None, geo-function warnings) for one bound execution."""
+def execute(kg, template: Template, bindings: dict,
+            sub_id: str | None = None) -> tuple[object | None, list, str | None, list[str]]:
+    """Return (answer, acceptable, reason it was rejected or None, geo-function warnings) for one bound execution.
+
+    ``sub_id`` names the sub-template whose answer format and unit apply (default: the template's).
+    """
     res = kg.query(template.compile(bindings), strict=False)
     if res.warnings:
         return None, [], "geo function failure", res.warnings
     try:
-        answer, acceptable = assemble_answer(template, list(res))
+        answer, acceptable = assemble_answer(template, list(res), sub_id)
     except Rejected as exc:
         return None, [], str(exc), []
     from kgbench.generator.formats import GoldAnswerError, validate_gold
 
+    sub = template.sub_template(sub_id) if sub_id else template
     try:
-        validate_gold(template.answer_format, answer, template.unit, acceptable)
+        validate_gold(sub.answer_format, answer, sub.unit, acceptable)
     except GoldAnswerError as exc:
-        return None, [], f"invalid {template.answer_format} answer: {exc}", []
+        return None, [], f"invalid {sub.answer_format} answer: {exc}", []
     return answer, acceptable, None, []
 
 
@@ -114,13 +121,15 @@ def gold_triples(kg, template: Template, bindings: dict) -> str:
 
 
 def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, per_stratum: int = 30,
-             progress: Callable[[int, int], None] | None = None, report: GenerationReport | None = None) -> list[Item]:
+             progress: Callable[[int, int], None] | None = None, report: GenerationReport | None = None,
+             false_premise_share: float = FALSE_PREMISE_SHARE) -> list[Item]:
     """Return verified items of one template over a KG (default: the bundled snapshot), reproducible for a seed.
 
     Up to ``per_stratum`` items per (income tier, density tier) cell of the anchor role; with ``n``, at
-    most ``n`` items drawn evenly across cells. Executions that fail validation or hit a geo function
-    failure are discarded and counted in ``report``. Templates with a false-premise perturbation add
-    about 8% false-premise items (answer None, the expected response is a refusal).
+    most ``n`` true-premise items drawn evenly across cells. Executions that fail validation or hit a geo
+    function failure are discarded and counted in ``report``. Templates with a false-premise perturbation
+    add false-premise items (answer None, the expected response is a refusal) so that they are
+    ``false_premise_share`` of the result (default 8%; 0 for none), as far as the snapshot has them.
 
     >>> items = generate("A1", n=3, seed=0)   # doctest: +SKIP
     >>> items[0].answer_format                 # doctest: +SKIP
@@ -153,21 +162,58 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
     items = _interleave(list(by_cell.values()))
     if n is not None:
         items = items[:n]
-    if template.false_premise and items:
-        want = max(1, round(len(items) * FALSE_PREMISE_SHARE / (1 - FALSE_PREMISE_SHARE)))
-        fp: list[Item] = []
-        rows = query_rows(kg, template, template.false_premise["candidates"], "false_premise")
-        fp_sampler = sample_rows(template, rows, entity_index(kg), anchor=anchor_role(template), seed=seed,
-                                 per_cell=_per_cell(want, want, ncells), salt="false-premise")
-        _drive(kg, template, fp_sampler, seed, report, seen, lambda cell, it: fp.append(it), false_premise=True)
-        rng = random.Random(f"{seed}|{template.id}|false-premise-pick")
-        fp = sorted(fp, key=lambda it: it.id)
-        rng.shuffle(fp)
-        fp = fp[:want]
-        report.false_premise = len(fp)
-        items = _merge(items, fp)
+    if items and false_premise_share > 0:
+        items = merge_false_premises(items, false_premise_items(
+            template_id, kg, want=false_premises_wanted(len(items), false_premise_share), seed=seed, report=report))
     report.items = len(items)
     return items
+
+
+def false_premises_wanted(true_items: int, share: float) -> int:
+    """Return how many false-premise items make them ``share`` of a result that has ``true_items`` true ones.
+
+    At least one when there is any true item and the share is positive.
+
+    >>> false_premises_wanted(92, 0.08), false_premises_wanted(3, 0.08), false_premises_wanted(50, 0.0)
+    (8, 1, 0)
+    """
+    if true_items <= 0 or share <= 0:
+        return 0
+    return max(1, round(true_items * share / (1 - share)))
+
+
+def false_premise_items(template_id: str, kg=None, *, want: int, seed: int = 0,
+                        report: GenerationReport | None = None) -> list[Item]:
+    """Return up to ``want`` false-premise items of a template (none if it defines no perturbation), seeded.
+
+    Rows of the template's ``false_premise.candidates`` query are drawn evenly across the anchor's
+    stratum cells; each item has answer None and records the perturbation. Fewer than ``want`` when the
+    snapshot has fewer (the shortfall shows in ``report.discarded``).
+    """
+    template = load_template(template_id)
+    if not template.false_premise or want <= 0:
+        return []
+    if kg is None:
+        from kgbench.kg.store import open_kg
+
+        kg = open_kg()
+    report = report if report is not None else GenerationReport(template.id)
+    rows = query_rows(kg, template, template.false_premise["candidates"], "false_premise")
+    index = entity_index(kg)
+    anchor = anchor_role(template)
+    cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index}
+    fp: list[Item] = []
+    sampler = sample_rows(template, rows, index, anchor=anchor, seed=seed, salt="false-premise",
+                          per_cell=_per_cell(want, want, len(cells)))
+    _drive(kg, template, sampler, seed, report, set(), lambda cell, it: fp.append(it), false_premise=True)
+    rng = random.Random(f"{seed}|{template.id}|false-premise-pick")
+    fp = sorted(fp, key=lambda it: it.id)
+    rng.shuffle(fp)
+    fp = fp[:want]
+    if len(fp) < want:
+        report.discarded["false premise: fewer perturbable tuples than wanted"] += want - len(fp)
+    report.false_premise += len(fp)
+    return fp
 
 
 def _sampler(kg, template: Template, report: GenerationReport, seed: int, per_stratum: int, n: int | None):
@@ -203,8 +249,7 @@ def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise:
         drawn = next(sampler)
         while True:
             cell, scale, chosen, *rest = drawn
-            item, reason = _make_item(kg, template, chosen, seed, scale, report, false_premise,
-                                      rest[0] if rest else None)
+            item, reason = _make_item(kg, template, chosen, seed, scale, report, false_premise, *rest)
             if item is not None and (item.question, repr(item.answer)) in seen:
                 item, reason = None, "duplicate question and answer"
             if item is None:
@@ -226,7 +271,7 @@ def _interleave(groups: list[list[Item]]) -> list[Item]:
     return out
 
 
-def _merge(items: list[Item], fp: list[Item]) -> list[Item]:
+def merge_false_premises(items: list[Item], fp: list[Item]) -> list[Item]:
     """Return true items with false-premise items spread evenly among them (a stable, seed-free order)."""
     if not fp:
         return items
@@ -242,35 +287,38 @@ def _merge(items: list[Item], fp: list[Item]) -> list[Item]:
     return out
 
 
-def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report,
-               false_premise: bool = False, sub_id: str | None = None) -> tuple[Item | None, str | None]:
+def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, false_premise: bool = False,
+               sub_id: str | None = None, row_params: dict | None = None) -> tuple[Item | None, str | None]:
     if template.validation.get("distinct_names") and len({c.name for c in chosen.values()}) < len(chosen):
         return None, "roles share a name"
     keys = [chosen[r].iri if hasattr(chosen[r], "iri") else chosen[r].category for r in template.roles]
+    row_params = row_params or {}
+    keys += [f"{k}={_show(v)}" for k, v in sorted(row_params.items())]
     rng = random.Random(f"{seed}|{template.id}|{'|'.join(keys)}")
     if sub_id is not None:  # the candidates query said which sub-template this tuple belongs to
-        subs = {st.id: st for st in template.sub_templates}
-        if sub_id not in subs:
-            raise ValueError(f"template {template.id}: candidates row names sub-template {sub_id!r}, "
-                             f"which is not one of {', '.join(subs)}")
-        sub = subs[sub_id]
+        try:
+            sub = template.sub_template(sub_id)
+        except KeyError as exc:
+            raise ValueError(f"candidates row: {exc.args[0]}") from None
         rng.random()  # keep the variant draw independent of how the sub-template was chosen
     else:
         sub = rng.choice(template.sub_templates)
     variant = rng.choice(sub.variants)
     bindings = {r: c.term for r, c in chosen.items()}
-    bindings.update({k: v if isinstance(v, (NamedNode, Literal)) else Literal(v) for k, v in sub.parameters.items()})
+    # a sub-template's fixed parameters, then the ones the candidates row carries (e.g. a storm's own season)
+    params = {**sub.parameters, **row_params}
+    bindings.update({k: v if isinstance(v, (NamedNode, Literal)) else Literal(v) for k, v in params.items()})
     if false_premise:
         answer, acceptable = None, []
     else:
-        answer, acceptable, reason, warnings = execute(kg, template, bindings)
+        answer, acceptable, reason, warnings = execute(kg, template, bindings, sub.id)
         if warnings:
             report.warnings.extend(warnings)
         if reason:
             return None, reason
     names = {r: c.name for r, c in chosen.items()}
     names.update({f"{r}_one": c.category for r, c in chosen.items() if hasattr(c, "category")})
-    names.update({k: _show(v) for k, v in sub.parameters.items()})
+    names.update({k: _show(v) for k, v in params.items()})
     question = variant.render(names)
     anchor = chosen[anchor_role(template)]
     graphs = sorted({c.graph for c in chosen.values() if hasattr(c, "graph")})
@@ -280,7 +328,7 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report,
         id=item_id(template.id, snapshot, template.version, sub.id, variant.id, *keys, *(["fp"] if false_premise else [])),
         template_id=template.id, template_version=template.version, sub_template_id=sub.id,
         variant_id=f"{sub.id}.{variant.id}", language="eng", question=question,
-        answer_format=template.answer_format, answer=answer, unit=template.unit, acceptable=acceptable,
+        answer_format=sub.answer_format, answer=answer, unit=sub.unit, acceptable=acceptable,
         false_premise=false_premise,
         perturbation={"kind": fp.get("kind", "premise fails"), "description": fp["description"]} if false_premise else None,
         entities={r: c.describe() for r, c in chosen.items()},

@@ -167,12 +167,16 @@ def entity_index(kg) -> dict[str, Candidate]:
 
 
 def query_rows(kg, template: Template, text: str, key: str) -> list[dict]:
-    """Return the rows of a template's candidates query as role -> term dicts (plus 'scale'), memoized per KG."""
+    """Return the rows of a template's candidates query as role -> term dicts, memoized per KG.
+
+    Besides the roles a row keeps ``?scale``, ``?sub`` and any column named like one of the template's
+    parameters (a per-tuple value such as a storm's season, which overrides the sub-template's).
+    """
     memo = getattr(kg, "memo", {})
     mkey = ("query_rows", template.id, template.version, key)
     if mkey not in memo:
         res = kg.query(text, strict=True)
-        names = [*template.roles, "scale", "sub"]
+        names = [*template.roles, "scale", "sub", *template.parameters]
         rows = []
         for row in res:
             if all(r in row for r in template.roles):
@@ -183,11 +187,12 @@ def query_rows(kg, template: Template, text: str, key: str) -> list[dict]:
 
 def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candidate], *, anchor: str, seed: int,
                 per_cell: int, salt: str = ""):
-    """Yield ``(cell, scale, {role: Candidate | CategoryValue}, sub)`` from candidate rows, per anchor cell, seeded.
+    """Yield ``(cell, scale, {role: Candidate | CategoryValue}, sub, params)`` from candidate rows, per anchor cell.
 
-    Like :func:`sample_tuples`, the caller sends True/False back to say whether a tuple was accepted.
-    Rows whose entities are not in the index (not entities of the common shape) are skipped. ``sub`` is
-    the row's ``?sub`` (the sub-template the tuple belongs to), or None to let the generator draw one.
+    Seeded. Like :func:`sample_tuples`, the caller sends True/False back to say whether a tuple was
+    accepted. Rows whose entities are not in the index (not entities of the common shape) are skipped.
+    ``sub`` is the row's ``?sub`` (the sub-template the tuple belongs to), or None to let the generator
+    draw one; ``params`` maps the row's parameter columns to their terms (empty when it has none).
     """
     from kgbench.generator.roles import CategoryValue
 
@@ -198,7 +203,8 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
             cells[a.cell].append(row)
     order = {(i, d): k for k, (i, d) in enumerate((i, d) for i in INCOME_TIERS for d in DENSITY_TIERS)}
     for cell in sorted(cells, key=lambda c: order.get(c, 99)):
-        members = sorted(cells[cell], key=lambda r: tuple(str(r[k]) for k in template.roles))
+        members = sorted(cells[cell], key=lambda r: tuple(str(r[k]) for k in (*template.roles, *template.parameters)
+                                                          if k in r))
         rng = random.Random(f"{seed}|{template.id}|{salt}|{cell[0]}|{cell[1]}")
         rng.shuffle(members)
         accepted = 0
@@ -218,5 +224,6 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
             else:
                 scale = row["scale"].value if "scale" in row else None
                 sub = row["sub"].value if "sub" in row else None
-                if (yield cell, scale, chosen, sub):
+                params = {p: row[p] for p in template.parameters if p in row}
+                if (yield cell, scale, chosen, sub, params):
                     accepted += 1

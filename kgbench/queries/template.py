@@ -69,11 +69,13 @@ class Variant:
 
 @dataclasses.dataclass(frozen=True)
 class SubTemplate:
-    """A parameter-bound sub-template and its variants."""
+    """A parameter-bound sub-template, its variants, and its answer format and unit (the template's unless it sets its own)."""
 
     id: str
     parameters: Mapping[str, object]
     variants: tuple[Variant, ...]
+    answer_format: str
+    unit: str | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,6 +99,27 @@ class Template:
     false_premise: Mapping | None
     path: Path
     notes: str = ""
+
+    @property
+    def answer_formats(self) -> tuple[str, ...]:
+        """Return the answer formats of the sub-templates, in first-use order (one for most templates).
+
+        >>> load_template("M2").answer_formats
+        ('H3 / S2 cell index', 'Geohash', 'Point coordinates')
+        """
+        return tuple(dict.fromkeys(st.answer_format for st in self.sub_templates))
+
+    def sub_template(self, sub_id: str) -> SubTemplate:
+        """Return the sub-template with this id; an unknown id raises KeyError naming the known ones.
+
+        >>> load_template("A1").sub_template("A1-1").answer_format
+        'Distance'
+        """
+        for st in self.sub_templates:
+            if st.id == sub_id:
+                return st
+        raise KeyError(f"template {self.id} has no sub-template {sub_id!r} "
+                       f"(it has {', '.join(st.id for st in self.sub_templates)})")
 
     @property
     def unsatisfiable(self) -> str | None:
@@ -241,7 +264,9 @@ def load_template_file(path: str | Path) -> Template:
             if missing:
                 raise TemplateError(f"{path}: field sub_templates/{i}/variants/{j}/text: role(s) "
                                     f"{', '.join(sorted(missing))} never named in the question")
-        subs.append(SubTemplate(st["id"], MappingProxyType(dict(st.get("parameters") or {})), variants))
+        subs.append(SubTemplate(st["id"], MappingProxyType(dict(st.get("parameters") or {})), variants,
+                                st.get("answer_format", data["answer_format"]),
+                                st["unit"] if "unit" in st else data.get("unit")))
     q = data["query"]
     sampling = data["sampling"]
     if sampling["kind"] == "query":
@@ -259,7 +284,7 @@ def load_template_file(path: str | Path) -> Template:
     for key in ("answer", "gold"):
         if where_brace(q[key]) < 0:
             raise TemplateError(f"{path}: field query/{key}: needs an explicit 'WHERE {{' (the bindings open it)")
-    columns = ANSWER_COLUMNS.get(data["answer_format"], ("answer",))
+    columns = dict.fromkeys(c for st in subs for c in ANSWER_COLUMNS.get(st.answer_format, ("answer",)))
     _check_query(path, "query/answer", q["answer"], must_select=[*columns, *roles, *params])
     _check_query(path, "query/gold", q["gold"], must_construct=True)
     return Template(

@@ -66,7 +66,8 @@ def test_template_generates_valid_items(generated, tid):
     assert len({it.id for it in items}) == len(items)
     t = load_template(tid)
     for it in items:
-        assert it.answer_format == t.answer_format
+        sub = t.sub_template(it.sub_template_id)
+        assert (it.answer_format, it.unit) == (sub.answer_format, sub.unit)
         if not it.false_premise:
             validate_gold(it.answer_format, it.answer, it.unit, it.acceptable)
         assert it.gold_triples.strip(), f"{it.id} has no gold triples"
@@ -81,7 +82,7 @@ def test_answer_follows_from_gold_triples_alone(generated, tid):
         alone = KG.from_text(it.gold_triples, strict=True)
         rows = list(alone.query(it.sparql))
         try:
-            answer, _ = assemble_answer(t, rows)
+            answer, _ = assemble_answer(t, rows, it.sub_template_id)
         except Rejected as exc:
             pytest.fail(f"{it.id}: on its gold triples alone the answer query gives {exc}")
         assert answer == it.answer, f"{it.id}: {answer!r} != {it.answer!r}"
@@ -104,4 +105,4 @@ def test_false_premise_is_visible_in_gold_triples(generated, tid):
     for it in fps:
         rows = list(KG.from_text(it.gold_triples, strict=True).query(it.sparql))
         with pytest.raises(Rejected):
-            assemble_answer(t, rows)
+            assemble_answer(t, rows, it.sub_template_id)
