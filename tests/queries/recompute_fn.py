@@ -11,6 +11,7 @@ import math
 
 import h3
 import numpy as np
+import pygeohash
 import pytest
 import s2sphere
 import shapely
@@ -187,11 +188,19 @@ def h3_(item):
 
 def m2(item):
     p = geom(item, "A")
-    if param(item, "grid_type") == "H3":
-        assert item.answer == h3.latlng_to_cell(p.y, p.x, param(item, "value"))
-    else:
-        cid = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(p.y, p.x)).parent(param(item, "value"))
-        assert item.answer == "s2:" + cid.to_token()
+    grid, value = param(item, "grid_type"), param(item, "value")
+    if grid == "H3":
+        assert (item.answer, item.unit) == (h3.latlng_to_cell(p.y, p.x, value), "h3")
+    elif grid == "S2":
+        cid = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(p.y, p.x)).parent(value)
+        assert (item.answer, item.unit) == (cid.to_token(), "s2")
+    elif item.answer_format == "Geohash":
+        assert item.answer == pygeohash.encode(p.y, p.x, precision=value)
+    else:  # the centre of the geohash cell: pygeohash's decoded box centre
+        lat, lon, dlat, dlon = pygeohash.decode_exactly(pygeohash.encode(p.y, p.x, precision=value))
+        assert abs(dlat) < 0.03 and abs(dlon) < 0.03   # precision 5: about 4.9 km x 4.9 km
+        assert item.answer["lat"] == pytest.approx(lat, abs=1e-9)
+        assert item.answer["lon"] == pytest.approx(lon, abs=1e-9)
 
 
 def m1(item):
