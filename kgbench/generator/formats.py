@@ -357,7 +357,9 @@ def _h3_index(value: Any) -> str | None:
 def _s2_tokens(value: Any) -> set[str]:
     """Return every S2 token a value can denote (a token, a decimal id, a hex id); empty if none is valid.
 
-    A string of digits only of at most 16 characters is both a token and a decimal id: both readings are kept.
+    Up to 16 hex digits are a token, even when they are all decimal digits (``"47761234"`` is the level-12
+    token, not the decimal id 47,761,234): tokens are the short form, and a decimal id is written in full,
+    17 to 20 digits, as S2 libraries print it. An int is always an id.
     """
     ids: list[int] = []
     if isinstance(value, int) and not isinstance(value, bool):
@@ -370,8 +372,6 @@ def _s2_tokens(value: Any) -> set[str]:
             ids.append(int(text))
         elif re.fullmatch(r"[0-9a-f]{1,16}", text):
             ids.append(int(text.ljust(16, "0"), 16))
-            if text.isdigit():
-                ids.append(int(text))
     tokens = set()
     for i in ids:
         if 0 < i < 2 ** 64 and s2sphere.CellId(i).is_valid():
@@ -405,10 +405,8 @@ def _coerce_cell(value: Any, unit: Any = None) -> GridCell:
         if system == "h3":
             raise AnswerValueError(f"{value!r} is not a valid H3 cell index")
     tokens = _s2_tokens(value)
-    if len(tokens) == 1:
+    if tokens:
         return GridCell("s2", tokens.pop())
-    if len(tokens) > 1:
-        raise AnswerValueError(f"{value!r} is ambiguous: S2 token or decimal id")
     raise AnswerValueError(f"{value!r} is not a valid H3 index or S2 cell")
 
 

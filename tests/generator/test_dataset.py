@@ -33,7 +33,7 @@ SAMPLES = {
     "Set enumeration": ("C5", ["Espoo", "Vantaa"], None),
     "H3 / S2 cell index": ("H1", "8a1fb46622dffff", "h3"),
     "Geohash": ("H2", "ud9wr", None),
-    "Composite (H3 + S2)": ("H3", {"h3": "8a1fb46622dffff", "s2": "4692"}, None),
+    "Composite (H3 + S2)": ("H3", {"h3": "8a1fb46622dffff", "s2": "47e672074"}, None),
     "Distance": ("A1", 12.5, "km"),
     "Area": ("K1", 3.25, "km2"),
     "Count": ("B1", 4, None),

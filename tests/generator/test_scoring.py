@@ -14,6 +14,7 @@ from kgbench.generator.scoring import (
     ItemScore, aggregate, aggregate_by, area_tolerance, count_tolerance, distance_tolerance, extract_answer_object,
     iou, parse_prediction, ratio_tolerance, score_item,
 )
+from kgbench.generator.formats import GridCell, validate_gold
 from shapely.geometry import box
 
 GEOD = pyproj.Geod(ellps="WGS84")
@@ -554,3 +555,14 @@ def test_read_jsonl_names_the_bad_line(tmp_path):
     path.write_text('[1, 2]\n', encoding="utf-8")
     with pytest.raises(ValueError, match="not a JSON object"):
         read_jsonl(path)
+
+
+def test_all_digit_s2_token_is_a_token_not_a_decimal_id():
+    """A token made of decimal digits only (about one level-12 cell in 60) is gold-valid and scores exactly."""
+    cell = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(-44.5, -98.5)).parent(12)
+    token = cell.to_token()
+    assert token.isdigit()
+    assert validate_gold("H3 / S2 cell index", token, "s2").candidates[0] == GridCell("s2", token)
+    assert score("H3 / S2 cell index", token, token, "s2")[:2] == (1, 0.0)
+    assert score("H3 / S2 cell index", token, str(cell.id()), "s2")[:2] == (1, 0.0)   # the full decimal id
+    assert score("H3 / S2 cell index", token, cell.parent(11).to_token(), "s2")[:2] == (0, 1.0)
