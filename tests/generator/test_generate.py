@@ -1,0 +1,48 @@
+"""The engine's per-tuple parameters and per-sub-template answer formats, on real templates (I1, M2)."""
+
+from __future__ import annotations
+
+from pyoxigraph import RdfFormat, parse
+
+from kgbench.generator.formats import validate_gold
+from kgbench.generator.generate import generate
+from kgbench.queries.template import load_template
+
+KGB = "https://w3id.org/kgbench/ontology#"
+
+
+def _times(item) -> dict:
+    return {t.predicate.value.rsplit("#", 1)[-1]: t.object.value for t in parse(item.gold_triples, RdfFormat.N_TRIPLES)
+            if t.subject.value == item.entities["E"]["iri"] and t.predicate.value in (KGB + "startTime", KGB + "endTime")}
+
+
+def test_candidate_rows_bind_a_parameter_per_tuple(kg):
+    """I1's storms are asked about in their own months: the candidate row's period, not a sub-template's."""
+    items = generate("I1", kg, n=40, seed=0, false_premise_share=0)
+    storms = [i for i in items if i.sub_template_id == "I1-storm"]
+    fixed = [i for i in items if i.sub_template_id != "I1-storm"]
+    assert storms and fixed
+    assert len({(i.bindings["period_start"], i.bindings["period_end"]) for i in storms}) > 1
+    for it in storms:
+        t = _times(it)
+        assert it.bindings["period_start"] == t["startTime"][:7]
+        assert it.bindings["period_end"] == t["endTime"][:7]
+        assert it.bindings["period_start"] in it.question and it.bindings["period_end"] in it.question
+        values = next(line for line in it.sparql.splitlines() if "VALUES" in line)
+        assert f'"{it.bindings["period_start"]}"' in values and f'"{it.bindings["period_end"]}"' in values
+    subs = {st.id: st for st in load_template("I1").sub_templates}
+    for it in fixed:
+        assert it.bindings["period_end"] == subs[it.sub_template_id].parameters["period_end"]
+
+
+def test_sub_templates_set_their_own_answer_format_and_unit(kg):
+    t = load_template("M2")
+    assert len(t.answer_formats) == 3
+    items = generate("M2", kg, n=60, seed=1)
+    seen = set()
+    for it in items:
+        sub = t.sub_template(it.sub_template_id)
+        assert (it.answer_format, it.unit) == (sub.answer_format, sub.unit)
+        validate_gold(it.answer_format, it.answer, it.unit)
+        seen.add(it.answer_format)
+    assert seen == set(t.answer_formats)
