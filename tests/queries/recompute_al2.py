@@ -8,15 +8,44 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import h3
+
 from gold_view import KGB, Gold, close, km
+
+
+def _same_region(g, item, ref, others):
+    """Assert the spatial restriction of the sub-template from the points alone (h3, not the KG's cell triples).
+
+    GeoNames ("-city-" sub-templates): three points, the option cities in the ring-1 disk of the reference's
+    H3 resolution-3 cell, i.e. within about 250 km (500 asserted). OSM: street scale, within 2 km of the
+    reference (one H3 resolution-9 cell, checked when all three are points).
+    """
+    geoms = {r: g.role(item, r) for r in (ref, *others)}
+    points = all(p.geom_type == "Point" for p in geoms.values())
+    d = [km(geoms[r], geoms[ref]) for r in others]
+    if "-city-" in item.sub_template_id:
+        assert points, {r: p.geom_type for r, p in geoms.items()}
+        ring = set(h3.grid_disk(h3.latlng_to_cell(geoms[ref].y, geoms[ref].x, 3), 1))
+        assert all(h3.latlng_to_cell(geoms[r].y, geoms[r].x, 3) in ring for r in others), item.id
+        assert all(0 < x < 500 for x in d), d
+    else:
+        assert all(x < 2 for x in d), d
+        if points:
+            assert len({h3.latlng_to_cell(p.y, p.x, 9) for p in geoms.values()}) == 1, item.id
 
 
 def a4(item):
     g = Gold(item)
     c = g.role(item, "C")
     d = {g.name(item.entities[r]["iri"]): km(g.role(item, r), c) for r in ("A", "B")}
-    pick = min if item.bindings["rank_type"] == "closer" else max
+    assert len(d) == 2 and g.name(item.entities["C"]["iri"]) not in d
+    rank = item.sub_template_id.rsplit("-", 1)[1]  # closer / farther, from the sub-template id alone
+    assert rank == item.bindings["rank_type"], (item.sub_template_id, item.bindings["rank_type"])
+    lo, hi = sorted(d.values())
+    assert hi - lo >= 0.05 * hi * 0.999 and hi - lo >= 0.01 * 0.999, d  # near-ties are never asked
+    pick = min if rank == "closer" else max
     assert item.answer == pick(d, key=d.get), d
+    _same_region(g, item, "C", ("A", "B"))
 
 
 RECOMPUTE = {"A4": a4}
@@ -65,8 +94,11 @@ def l3(item):
     g = Gold(item)
     a = g.role(item, "A")
     db, dc = km(a, g.role(item, "B")), km(a, g.role(item, "C"))
-    assert abs(db - dc) >= item.bindings["margin"] * max(db, dc) * 0.999
+    margin = {"10pct": 0.1, "25pct": 0.25}[item.sub_template_id.rsplit("-", 1)[1]]  # from the sub-template id
+    assert margin == item.bindings["margin"], (item.sub_template_id, item.bindings["margin"])
+    assert abs(db - dc) >= margin * max(db, dc) * 0.999, (db, dc)
     assert item.answer == ("true" if db < dc else "false"), (db, dc)
+    _same_region(g, item, "A", ("B", "C"))
 
 
 RECOMPUTE["L3"] = l3
