@@ -302,8 +302,11 @@ def release_stats(items: Sequence[Item], small: Sequence[Item], *, reports: Iter
     snapshots = sorted({it.snapshot for it in items})
     templates = {}
     for it in items:
-        templates.setdefault(it.template_id, {"version": it.template_version, "family": family_of(it.template_id),
-                                              "answer_format": it.answer_format})
+        entry = templates.setdefault(it.template_id, {"version": it.template_version,
+                                                      "family": family_of(it.template_id), "answer_format": ""})
+        formats = [f for f in entry["answer_format"].split(" | ") if f]
+        if it.answer_format not in formats:  # sub-templates may have their own formats (M2)
+            entry["answer_format"] = " | ".join([*formats, it.answer_format])
     return {
         "kind": RELEASE_KIND,
         "seed": seed,
