@@ -27,6 +27,11 @@ class Gold:
         self.geom = {s: shapely.from_wkt(wkt[p[GEO + "hasGeometry"][0]]) for s, p in self.props.items()
                      if GEO + "hasGeometry" in p and p[GEO + "hasGeometry"][0] in wkt}
 
+    def values(self, prop):
+        """Return subject IRI -> list of values of one property (a full IRI or a kgb: local name)."""
+        iri = prop if prop.startswith("http") else KGB + prop
+        return {s: p[iri] for s, p in self.props.items() if iri in p}
+
     def one(self, s, prop):
         """Return the first value of kgb:<prop> of s, or None."""
         v = self.props[s].get(KGB + prop)

@@ -5,34 +5,22 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import shapely
-from pyoxigraph import RdfFormat, parse
+import shapely.ops
 from pyproj import Geod
 
+from gold_view import Gold
+
 GEOD = Geod(ellps="WGS84")
-AS_WKT = "http://www.opengis.net/ont/geosparql#asWKT"
-HAS_GEOMETRY = "http://www.opengis.net/ont/geosparql#hasGeometry"
-KGB = "https://w3id.org/kgbench/ontology#"
-
-
-def _triples(item):
-    return [q.triple for q in parse(item.gold_triples, RdfFormat.N_TRIPLES)]
 
 
 def geometries(item) -> dict:
     """Return entity IRI -> shapely geometry from an item's gold triples."""
-    triples = _triples(item)
-    wkt = {t.subject.value: t.object.value for t in triples if t.predicate.value == AS_WKT}
-    return {t.subject.value: shapely.from_wkt(wkt[t.object.value]) for t in triples
-            if t.predicate.value == HAS_GEOMETRY and t.object.value in wkt}
+    return Gold(item).geom
 
 
 def values(item, prop: str) -> dict:
     """Return subject IRI -> list of object values of kgb:<prop>."""
-    out: dict = {}
-    for t in _triples(item):
-        if t.predicate.value == KGB + prop:
-            out.setdefault(t.subject.value, []).append(t.object.value)
-    return out
+    return Gold(item).values(prop)
 
 
 def _iri(item, role):
@@ -137,7 +125,5 @@ def i5(item):
     tol = max(0.25 if want < 2500 else 25 if want < 250000 else 100, 0.05 * want)
     assert abs(item.answer - want) < tol, (item.answer, want)
 
-
-import shapely.ops  # noqa: E402  (nearest_points)
 
 RECOMPUTE = {"A3": a3, "I1": i1, "I2": i2, "I3": i3, "I4": i4, "I5": i5}

@@ -17,36 +17,22 @@ import s2sphere
 import shapely
 import shapely.geometry
 import shapely.ops
-from pyoxigraph import RdfFormat, parse
 from pyproj import Geod, Transformer
 
+from gold_view import KGB, Gold
+
 GEOD = Geod(ellps="WGS84")
-AS_WKT = "http://www.opengis.net/ont/geosparql#asWKT"
-HAS_GEOMETRY = "http://www.opengis.net/ont/geosparql#hasGeometry"
-KGB = "https://w3id.org/kgbench/ontology#"
 NAME = KGB + "canonicalName"
-
-
-def triples(item) -> list:
-    return [q.triple for q in parse(item.gold_triples, RdfFormat.N_TRIPLES)]
 
 
 def geometries(item) -> dict:
     """Return entity IRI -> shapely geometry from an item's gold triples."""
-    ts = triples(item)
-    wkt = {t.subject.value: t.object.value for t in ts if t.predicate.value == AS_WKT}
-    return {t.subject.value: shapely.from_wkt(wkt[t.object.value]) for t in ts
-            if t.predicate.value == HAS_GEOMETRY and t.object.value in wkt}
+    return Gold(item).geom
 
 
 def values(item, prop: str) -> dict:
     """Return subject IRI -> list of object values of one property (full IRI or kgb: local name)."""
-    iri = prop if prop.startswith("http") else KGB + prop
-    out: dict = {}
-    for t in triples(item):
-        if t.predicate.value == iri:
-            out.setdefault(t.subject.value, []).append(t.object.value)
-    return out
+    return Gold(item).values(prop)
 
 
 def names(item) -> dict:
@@ -281,7 +267,6 @@ def f2(item):
 def f3(item):
     nm, pop = names(item), values(item, "population")
     scores = {nm[x]: float(pop[x][0]) for x in _cities(item)}
-    ranked = sorted(set(scores.values()), reverse=True)
     higher = sum(1 for v in scores.values() if v > scores[item.answer])
     assert higher == param(item, "rank") - 1
 
