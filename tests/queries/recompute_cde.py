@@ -156,8 +156,11 @@ def e1(item):
 def e2(item):
     g = Gold(item)
     b = g.role("B")
+    # counties only: a county equivalent named "<Name> County, <State>" (not a parish, borough, census area or
+    # independent city)
     members = [e for e, p in g.props.items()
-               if b in p[KGB + "partOf"] and item.bindings["A"] in p[KGB + "category"]]
+               if b in p[KGB + "partOf"] and item.bindings["A"] in p[KGB + "category"]
+               and g.name(e).split(",")[0].endswith(" County")]
     assert item.answer == len(members)
 
 
