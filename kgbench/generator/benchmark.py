@@ -81,6 +81,23 @@ def false_premise_quota(true_counts: dict[str, int], perturbable: set[str],
     return {t: min(n, max(1, round(n * ratio))) for t, n in true_counts.items() if t in perturbable and n}
 
 
+def _fp_rounds(want: dict[str, int], fps: dict, caps: dict[str, int]):
+    """Yield the false-premise requests: the quotas, then once more for the shortfall of thin templates.
+
+    After the first round (results land in ``fps``), what templates with too few perturbable tuples could
+    not give is asked again of the templates that met their quota, in proportion to it (each still at most
+    its own true items, ``caps``).
+    """
+    yield dict(want)
+    short = sum(n - len(fps[t][0]) for t, n in want.items() if t in fps)
+    full = {t: n for t, n in want.items() if t in fps and len(fps[t][0]) >= n}
+    if short <= 0 or not full:
+        return
+    total = sum(full.values())
+    more = {t: min(caps[t], n + max(1, round(short * n / total))) for t, n in full.items()}
+    yield {t: n for t, n in more.items() if n > want[t]}
+
+
 def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, jobs: int = 1,
                  ids: list[str] | None = None, progress: Callable[[str, int, int], None] | None = None,
                  false_premise_share: float = FALSE_PREMISE_SHARE) -> BenchmarkRun:
@@ -123,11 +140,12 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
                 if progress:
                     progress(tid, len(results), steps)
             want = quota()
-            for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed) for tid, n in want.items()]):
-                tid, items, report = fut.result()
-                fps[tid] = (items, report)
-                if progress:
-                    progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
+            for round_ in _fp_rounds(want, fps, {t: len(results[t][0]) for t in want}):
+                for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed) for tid, n in round_.items()]):
+                    tid, items, report = fut.result()
+                    fps[tid] = (items, report)
+                    if progress:
+                        progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
     else:
         if kg is None:
             from kgbench.kg.store import open_kg
@@ -139,10 +157,11 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             if progress:
                 progress(tid, len(results), steps)
         want = quota()
-        for tid, n in want.items():
-            fps[tid] = _run_fp(tid, n, seed, kg)[1:]
-            if progress:
-                progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
+        for round_ in _fp_rounds(want, fps, {t: len(results[t][0]) for t in want}):
+            for tid, n in round_.items():
+                fps[tid] = _run_fp(tid, n, seed, kg)[1:]
+                if progress:
+                    progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
     items: list[Item] = []
     reports: list[GenerationReport] = []
     for tid in runnable:

@@ -202,14 +202,18 @@ def false_premise_items(template_id: str, kg=None, *, want: int, seed: int = 0,
     index = entity_index(kg)
     anchor = anchor_role(template)
     cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index}
-    fp: list[Item] = []
-    sampler = sample_rows(template, rows, index, anchor=anchor, seed=seed, salt="false-premise",
-                          per_cell=_per_cell(want, want, len(cells)))
-    _drive(kg, template, sampler, seed, report, set(), lambda cell, it: fp.append(it), false_premise=True)
-    rng = random.Random(f"{seed}|{template.id}|false-premise-pick")
-    fp = sorted(fp, key=lambda it: it.id)
-    rng.shuffle(fp)
-    fp = fp[:want]
+    by_cell: dict = {}
+    # an even share per cell first; where thin cells leave it short, the other cells give more
+    for per_cell in dict.fromkeys((_per_cell(want, want, len(cells)), want)):
+        got: dict = {}
+        sampler = sample_rows(template, rows, index, anchor=anchor, seed=seed, salt="false-premise",
+                              per_cell=per_cell)
+        _drive(kg, template, sampler, seed, GenerationReport(template.id) if by_cell else report, set(),
+               lambda cell, it: got.setdefault(cell, []).append(it), false_premise=True)
+        by_cell = got
+        if sum(map(len, by_cell.values())) >= want:
+            break
+    fp = _interleave(list(by_cell.values()))[:want]
     if len(fp) < want:
         report.discarded["false premise: fewer perturbable tuples than wanted"] += want - len(fp)
     report.false_premise += len(fp)

@@ -33,7 +33,8 @@ def test_false_premises_reach_the_benchmark_share_not_the_per_template_share(run
     fp = Counter(i.template_id for i in run.items if i.false_premise)
     quota = false_premise_quota(dict(true), {t for t in IDS if load_template(t).false_premise})
     shortfall = sum(r.discarded.get("false premise: fewer perturbable tuples than wanted", 0) for r in run.reports)
-    assert sum(fp.values()) + shortfall == sum(quota.values())
+    # what thin templates could not give, the others made up for (never less than the quotas minus that)
+    assert sum(fp.values()) + shortfall >= sum(quota.values())
     share = sum(fp.values()) / len(run.items)
     assert abs(share - FALSE_PREMISE_SHARE) < 0.025, share
     # half of the templates carry every false premise, so each carries more than 8% of its own items
@@ -48,11 +49,10 @@ def test_reproducible_for_a_seed(kg, run):
     assert [i.answer for i in again.items] == [i.answer for i in run.items]
 
 
-def test_unknown_and_unsatisfiable_ids_are_listed_with_a_reason(kg):
-    out = generate_all(kg, ids=["J3", "Z9"], per_stratum=1)
+def test_an_id_without_a_template_file_is_listed_with_the_reason(kg):
+    out = generate_all(kg, ids=["Z9"], per_stratum=1)
     assert not out.items
-    assert out.unsatisfiable["Z9"] == "no template file"
-    assert out.unsatisfiable["J3"] == load_template("J3").unsatisfiable
+    assert out.unsatisfiable == {"Z9": "no template file"}
 
 
 def test_spec_ids_are_the_65_of_the_spec():
