@@ -56,6 +56,23 @@ class Gold:
         return self.geom[item.entities[r]["iri"]]
 
 
+def densify_lonlat(line, step_deg: float):
+    """Return the points of a (multi)line densified straight in lon/lat, at most ``step_deg`` apart, as an (n, 2) array.
+
+    Straight lon/lat edges are how kgbench reads CRS84 geometries for distances and positions along a line;
+    the recomputations measure the densified points with pyproj geodesics instead of kgbench's functions.
+    """
+    parts = []
+    for part in getattr(line, "geoms", [line]):
+        xy = np.asarray(part.coords)[:, :2]
+        for (x0, y0), (x1, y1) in zip(xy, xy[1:]):
+            n = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / step_deg))
+            u = np.linspace(0.0, 1.0, n + 1)[:-1]
+            parts.append(np.column_stack([x0 + u * (x1 - x0), y0 + u * (y1 - y0)]))
+        parts.append(xy[-1:])
+    return np.vstack(parts)
+
+
 def km(a, b) -> float:
     """Return the minimum geodesic distance in km: exact for two points, else via a local equidistant projection."""
     if a.geom_type == "Point" and b.geom_type == "Point":

@@ -8,7 +8,7 @@ import shapely
 import shapely.ops
 from pyproj import Geod
 
-from gold_view import Gold
+from gold_view import Gold, densify_lonlat
 
 GEOD = Geod(ellps="WGS84")
 
@@ -62,14 +62,7 @@ def _line_km(line, p, step_deg: float = 0.002) -> float:
     Edges are densified every ``step_deg`` (about 200 m) along the straight lon/lat line (the reading of
     GeoSPARQL's CRS84 geometries that kgbench's distance uses) and measured with pyproj's exact geodesic.
     """
-    pts = []
-    for part in getattr(line, "geoms", [line]):
-        xy = np.asarray(part.coords)[:, :2]
-        for (x0, y0), (x1, y1) in zip(xy, xy[1:]):
-            n = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / step_deg))
-            u = np.linspace(0.0, 1.0, n + 1)
-            pts.append(np.column_stack([x0 + u * (x1 - x0), y0 + u * (y1 - y0)]))
-    xy = np.vstack(pts)
+    xy = densify_lonlat(line, step_deg)
     return float(np.min(GEOD.inv(xy[:, 0], xy[:, 1], np.full(len(xy), p.x), np.full(len(xy), p.y))[2])) / 1000
 
 

@@ -19,7 +19,7 @@ import shapely.geometry
 import shapely.ops
 from pyproj import Geod, Transformer
 
-from gold_view import KGB, Gold
+from gold_view import KGB, Gold, densify_lonlat
 
 GEOD = Geod(ellps="WGS84")
 NAME = KGB + "canonicalName"
@@ -367,13 +367,7 @@ def j2(item):
 def _track_positions(line, step_deg: float = 0.01):
     """Return a track densified straight in lon/lat (a point every ``step_deg`` at most, about 1 km) and the
     cumulative WGS84 geodesic length in metres from its start to each point."""
-    xy = np.asarray(line.coords)[:, :2]
-    parts = []
-    for (x0, y0), (x1, y1) in zip(xy, xy[1:]):
-        n = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / step_deg))
-        u = np.linspace(0.0, 1.0, n + 1)[:-1]
-        parts.append(np.column_stack([x0 + u * (x1 - x0), y0 + u * (y1 - y0)]))
-    pts = np.vstack([*parts, xy[-1:]])
+    pts = densify_lonlat(line, step_deg)
     seg = GEOD.inv(pts[:-1, 0], pts[:-1, 1], pts[1:, 0], pts[1:, 1])[2]
     return pts, np.concatenate([[0.0], np.cumsum(seg)])
 
