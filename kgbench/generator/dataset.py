@@ -300,13 +300,12 @@ def release_stats(items: Sequence[Item], small: Sequence[Item], *, reports: Iter
     reports = list(reports)
     manifest = dict(snapshot_manifest or {})
     snapshots = sorted({it.snapshot for it in items})
-    templates = {}
+    templates, formats = {}, {}
     for it in items:
-        entry = templates.setdefault(it.template_id, {"version": it.template_version,
-                                                      "family": family_of(it.template_id), "answer_format": ""})
-        formats = [f for f in entry["answer_format"].split(" | ") if f]
-        if it.answer_format not in formats:  # sub-templates may have their own formats (M2)
-            entry["answer_format"] = " | ".join([*formats, it.answer_format])
+        templates.setdefault(it.template_id, {"version": it.template_version, "family": family_of(it.template_id)})
+        formats.setdefault(it.template_id, {})[it.answer_format] = None  # sub-templates may differ (M2)
+    for tid, entry in templates.items():
+        entry["answer_format"] = " | ".join(formats[tid])
     return {
         "kind": RELEASE_KIND,
         "seed": seed,

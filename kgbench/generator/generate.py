@@ -202,17 +202,18 @@ def false_premise_items(template_id: str, kg=None, *, want: int, seed: int = 0,
     index = entity_index(kg)
     anchor = anchor_role(template)
     cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index}
-    by_cell: dict = {}
-    # an even share per cell first; where thin cells leave it short, the other cells give more
+    # an even share per cell first; where thin cells leave it short, a second pass lets every cell give up to
+    # ``want`` (the same seeded order, so it repeats the first pass's draws): only the last pass is reported
     for per_cell in dict.fromkeys((_per_cell(want, want, len(cells)), want)):
-        got: dict = {}
+        by_cell: dict = {}
+        drive_report = GenerationReport(template.id)
         sampler = sample_rows(template, rows, index, anchor=anchor, seed=seed, salt="false-premise",
                               per_cell=per_cell)
-        _drive(kg, template, sampler, seed, GenerationReport(template.id) if by_cell else report, set(),
-               lambda cell, it: got.setdefault(cell, []).append(it), false_premise=True)
-        by_cell = got
+        _drive(kg, template, sampler, seed, drive_report, set(),
+               lambda cell, it: by_cell.setdefault(cell, []).append(it), false_premise=True)
         if sum(map(len, by_cell.values())) >= want:
             break
+    report.discarded.update(drive_report.discarded)
     fp = _interleave(list(by_cell.values()))[:want]
     if len(fp) < want:
         report.discarded["false premise: fewer perturbable tuples than wanted"] += want - len(fp)
