@@ -471,16 +471,18 @@ def prompts_render(condition, dataset, out):
 @click.option("--max-tokens", type=int, default=None)
 @click.option("--max-steps", type=click.IntRange(min=1), default=10, show_default=True, help="Agent step budget.")
 @click.option("--no-strict-schema", is_flag=True, help="Send the answer schema without strict mode.")
+@click.option("--unsafe-no-sandbox", is_flag=True,
+              help="Run T3/T3a model code WITHOUT isolation when bubblewrap cannot run (unsafe; recorded).")
 @click.pass_obj
 def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retries, backoff, timeout, response_cache,
-            temperature, seed, max_tokens, max_steps, no_strict_schema):
+            temperature, seed, max_tokens, max_steps, no_strict_schema, unsafe_no_sandbox):
     """Run a model (any OpenAI-compatible chat-completions server) on rendered prompts; resumable."""
     from kgbench.generator.runners import run
 
     summary = run(prompts_path, out, base_url=base_url, model=model, api_key=api_key, concurrency=concurrency,
                   retries=retries, backoff=backoff, timeout=timeout, cache_dir=response_cache,
                   temperature=temperature, seed=seed, max_tokens=max_tokens, strict_schema=not no_strict_schema,
-                  max_steps=max_steps, kg_cache=obj.cache)
+                  max_steps=max_steps, kg_cache=obj.cache, unsafe_no_sandbox=unsafe_no_sandbox)
     click.echo(json.dumps(summary, indent=2, default=str))
 
 

@@ -1,335 +1,35 @@
-"""The T3 / T3a agent: a model that answers by writing Python run in a restricted sandbox, step by step.
+"""The T3 / T3a agent: a model that answers by writing Python run in an isolated sandbox, step by step.
 
 Each step the model replies with a ```python code block (or, with ``native_tools``, OpenAI tool calls).
-The code runs in a fresh subprocess (:func:`run_code`); what it prints comes back as the next user message.
-``final_answer(answer, unit)`` ends the run; the answer object must fit the item's answer schema (a misfit
-is reported back to the model and costs a step). A run that reaches ``max_steps`` (default 10) without a
-final answer has status ``"budget_exhausted"``, which the scorer counts as missing.
+The code runs in a fresh bubblewrap sandbox (:class:`kgbench.generator.sandbox.Sandbox`: its own mount, PID,
+user and network namespaces, a read-only minimal root, no process creation, memory, CPU and output limits,
+an empty environment); what it prints comes back as the next user message. ``final_answer(answer, unit)``
+ends the run; the answer object must fit the item's answer schema (a misfit is reported back to the model
+and costs a step). A run that reaches ``max_steps`` (default 10) without a final answer has status
+``"budget_exhausted"``, which the scorer counts as missing. Where bubblewrap cannot run, the agent refuses
+to start (:class:`~kgbench.generator.sandbox.SandboxUnavailable`) unless told ``unsafe_no_sandbox=True``;
+each prediction records the sandbox that ran its code in ``sandbox``.
 
 Condition T3a adds knowledge-graph tools (:class:`KGTools`): ``find_entity(name)``,
 ``find_entities_by_type(category, region=None)``, ``get_entity(id)``, ``list_categories()``. They run in
-the parent process over a :class:`kgbench.kg.store.KG`; the sandboxed code calls them through a JSON-lines
-channel on its stdin/stdout, and gets their results as JSON values. Condition T3 (oracle) gets no tools;
-its gold triples are in the prompt and in the sandbox string ``GOLD_TRIPLES``.
-
-What the sandbox enforces (each run, before any user code):
-
-- ``python -I`` (isolated mode: no PYTHON* environment variables, no user site, no script folder on the
-  path), a minimal environment, its own session (process group) and a fresh temporary working directory
-  with mode 0555;
-- kernel-enforced limits: ``RLIMIT_AS`` (address space, default 1 GiB), ``RLIMIT_CPU`` (CPU seconds, the
-  process is killed beyond it), ``RLIMIT_FSIZE = 0`` (no byte can be written to any regular file),
-  ``RLIMIT_CORE = 0``; a wall-clock timeout (the parent kills the process group);
-- network: best effort, new user and network namespaces (``unshare(CLONE_NEWUSER | CLONE_NEWNET)``, only a
-  downed loopback inside; also drops the process's capabilities in the parent namespace, so the limits
-  above cannot be raised back even when the parent runs as root). Whether it succeeded is reported in
-  :attr:`SandboxResult.network_namespace`. Always: ``socket.socket``, ``socket.create_connection``,
-  ``socket.socketpair`` and ``_socket.socket`` are replaced by functions that raise ``PermissionError``;
-- file system: besides ``RLIMIT_FSIZE``, ``open``/``io.open``/``os.open`` for writing and the ``os``
-  functions that create, remove or rename paths raise ``PermissionError``; ``os.system``, ``os.fork``,
-  ``os.exec*``, ``subprocess.Popen`` raise too.
-
-What it does not enforce: the Python-level patches can be undone by determined code (``ctypes``,
-``importlib.reload``); when the namespaces are unavailable, a raw syscall can still open a socket; empty
-files and directories can be created (``RLIMIT_FSIZE`` stops data, not names) by code that bypasses the
-patches in a writable place such as ``/tmp``; there is no seccomp filter, no chroot and no limit on the
-number of processes. The sandbox contains mistakes and casual misuse by a model, not a hostile adversary.
+the parent process over a :class:`kgbench.kg.store.KG`, never in the sandbox; the sandboxed code calls them
+through a JSON-lines channel on its stdin/stdout and gets their results as JSON values. Condition T3
+(oracle) gets no tools; its gold triples are in the prompt and in the sandbox string ``GOLD_TRIPLES``.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import queue
 import re
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
-import threading
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import jsonschema
 
 from kgbench.generator.prompts import KG_TOOLS, Prompt
+from kgbench.generator.sandbox import Sandbox, SandboxLimits, SandboxResult, answer_tool
 
-__all__ = ["SandboxLimits", "SandboxResult", "run_code", "KGTools", "run_agent", "extract_code", "BOOTSTRAP"]
-
-
-@dataclass(frozen=True)
-class SandboxLimits:
-    """Return the limits of one sandboxed code run (seconds, bytes, characters)."""
-
-    wall_seconds: float = 30.0
-    cpu_seconds: int = 20
-    memory_bytes: int = 1 << 30
-    max_output_chars: int = 8000
-    unshare_network: bool = True
-
-
-@dataclass
-class SandboxResult:
-    """Return what one sandboxed run did: printed ``output``, the ``error`` (traceback or limit hit),
-    the ``final`` answer object if ``final_answer`` was called, tool calls made and what was enforced."""
-
-    output: str = ""
-    error: str | None = None
-    final: dict | None = None
-    timed_out: bool = False
-    exit_code: int | None = None
-    tool_calls: int = 0
-    network_namespace: bool = False
-    seconds: float = 0.0
-
-
-# The program the sandbox runs (``python -I -c BOOTSTRAP limits-json``). The first line on stdin is
-# {"code", "globals", "tools"}; tool requests go out on the saved stdout as JSON lines and replies come
-# back on stdin; the last line out is {"type": "done", ...}.
-BOOTSTRAP = r'''
-import ctypes, io, json, os, resource, signal, sys, traceback
-signal.signal(signal.SIGXCPU, signal.SIG_DFL)
-_limits = json.loads(sys.argv[1])
-_netns = False
-if _limits.get("unshare_network"):
-    try:
-        _libc = ctypes.CDLL(None, use_errno=True)
-        _netns = _libc.unshare(0x10000000 | 0x40000000) == 0 or _libc.unshare(0x40000000) == 0
-    except Exception:
-        _netns = False
-for _res, _val in ((resource.RLIMIT_AS, _limits["memory_bytes"]), (resource.RLIMIT_CPU, _limits["cpu_seconds"]),
-                   (resource.RLIMIT_FSIZE, 0), (resource.RLIMIT_CORE, 0)):
-    resource.setrlimit(_res, (_val, _val))
-_proto_out = os.fdopen(os.dup(1), "w", encoding="utf-8")
-_proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8")
-_null = os.open(os.devnull, os.O_RDWR)
-for _fd in (0, 1, 2):
-    os.dup2(_null, _fd)
-_request = json.loads(_proto_in.readline())
-_cap = int(_limits["max_output_chars"])
-
-class _Capped(io.TextIOBase):
-    def __init__(self):
-        self.parts, self.size, self.dropped = [], 0, 0
-    def writable(self):
-        return True
-    def write(self, s):
-        s = str(s)
-        room = _cap - self.size
-        if room > 0:
-            self.parts.append(s[:room])
-            self.size += min(len(s), room)
-        self.dropped += max(0, len(s) - max(room, 0))
-        return len(s)
-    def text(self):
-        out = "".join(self.parts)
-        return out + (f"\n[... {self.dropped} more characters cut]" if self.dropped else "")
-
-_out = _Capped()
-sys.stdout = sys.stderr = _out
-sys.stdin = io.StringIO("")
-import shapely, pyproj, h3
-import socket, _socket, builtins, subprocess
-
-def _blocked(what):
-    def refuse(*args, **kwargs):
-        raise PermissionError(f"{what} is not allowed in the sandbox")
-    return refuse
-
-socket.socket = _socket.socket = _blocked("network access")
-socket.create_connection = socket.socketpair = socket.fromfd = _blocked("network access")
-_open = builtins.open
-def _read_only_open(file, mode="r", *args, **kwargs):
-    if any(c in str(mode) for c in "wax+"):
-        raise PermissionError("writing files is not allowed in the sandbox")
-    return _open(file, mode, *args, **kwargs)
-builtins.open = io.open = _read_only_open
-_os_open = os.open
-def _read_only_os_open(path, flags, *args, **kwargs):
-    if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC):
-        raise PermissionError("writing files is not allowed in the sandbox")
-    return _os_open(path, flags, *args, **kwargs)
-os.open = _read_only_os_open
-for _name in ("remove", "unlink", "rename", "replace", "mkdir", "makedirs", "rmdir", "removedirs", "symlink",
-              "link", "truncate", "chmod", "chown", "mkfifo", "mknod", "system", "popen", "fork", "forkpty",
-              "execv", "execve", "execl", "execle", "execlp", "execlpe", "execvp", "execvpe", "spawnv",
-              "spawnve", "posix_spawn", "posix_spawnp", "kill", "killpg"):
-    if hasattr(os, _name):
-        setattr(os, _name, _blocked(f"os.{_name}"))
-subprocess.Popen = _blocked("starting processes")
-
-class ToolError(Exception):
-    pass
-
-def _jsonable(value):
-    if value is None or isinstance(value, (bool, str, int, float)):
-        return value
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "wkt"):
-        return value.wkt
-    try:
-        return int(value) if float(value).is_integer() and "int" in type(value).__name__ else float(value)
-    except (TypeError, ValueError):
-        return str(value)
-
-def _tool(name):
-    def call(*args, **kwargs):
-        _proto_out.write(json.dumps({"type": "tool", "name": name, "args": _jsonable(list(args)),
-                                     "kwargs": _jsonable(kwargs)}) + "\n")
-        _proto_out.flush()
-        reply = json.loads(_proto_in.readline() or "{}")
-        if not reply.get("ok"):
-            raise ToolError(reply.get("error", "the tool failed"))
-        return reply.get("result")
-    call.__name__ = name
-    return call
-
-_final = []
-class _FinalAnswer(BaseException):
-    pass
-
-def final_answer(answer=None, unit=None):
-    """End the run with this answer (None: no answer) and unit."""
-    _final.append({"answer": _jsonable(answer), "unit": _jsonable(unit)})
-    raise _FinalAnswer()
-
-_ns = {"__name__": "__main__", "__builtins__": builtins, "shapely": shapely, "pyproj": pyproj, "h3": h3,
-       "final_answer": final_answer, "ToolError": ToolError}
-_ns.update(_request.get("globals") or {})
-for _name in _request.get("tools") or []:
-    _ns[_name] = _tool(_name)
-_error = None
-try:
-    exec(compile(_request["code"], "<step>", "exec"), _ns)
-except _FinalAnswer:
-    pass
-except BaseException as _exc:
-    _tb = traceback.format_exception(type(_exc), _exc, _exc.__traceback__)
-    _error = "".join([_tb[0]] + [line for line in _tb[1:] if "<step>" in line or not line.startswith("  File")])
-_proto_out.write(json.dumps({"type": "done", "output": _out.text(), "error": _error,
-                             "final": _final[0] if _final else None, "netns": _netns}) + "\n")
-_proto_out.flush()
-'''
-
-
-def _reader(stream, sink: queue.Queue) -> None:
-    for line in stream:
-        sink.put(line)
-    sink.put(None)
-
-
-def _drain(stream, keep: list, cap: int) -> None:
-    size = 0
-    for chunk in iter(lambda: stream.read(4096), ""):
-        if size < cap:
-            keep.append(chunk[: cap - size])
-            size += len(chunk)
-
-
-def run_code(code: str, *, tools: Callable[[str, list, dict], Any] | None = None, tool_names=(),
-             globals: Mapping[str, Any] | None = None, limits: SandboxLimits | None = None) -> SandboxResult:
-    """Return the :class:`SandboxResult` of running Python ``code`` in a fresh restricted subprocess.
-
-    ``tool_names`` become functions in the sandbox; a call runs ``tools(name, args, kwargs)`` here, in the
-    parent, and its JSON-able result (or the exception's message, raised as ``ToolError``) is passed back.
-    ``globals`` (JSON values) are set before the code runs. See the module docstring for what is enforced.
-
-    >>> run_code("print(sum(range(4)))").output
-    '6\\n'
-    """
-    limits = limits or SandboxLimits()
-    started = time.monotonic()
-    workdir = tempfile.mkdtemp(prefix="kgbench-sandbox-")
-    os.chmod(workdir, 0o555)
-    env = {"PATH": os.defpath, "LANG": "C.UTF-8", "HOME": workdir, "TMPDIR": workdir, "OPENBLAS_NUM_THREADS": "1",
-           "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PROJ_NETWORK": "OFF"}
-    payload = {k: getattr(limits, k) for k in ("cpu_seconds", "memory_bytes", "max_output_chars", "unshare_network")}
-    result = SandboxResult()
-    try:
-        proc = subprocess.Popen([sys.executable, "-I", "-c", BOOTSTRAP, json.dumps(payload)], cwd=workdir, env=env,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                encoding="utf-8", errors="replace", start_new_session=True)
-        lines: queue.Queue = queue.Queue()
-        stderr: list[str] = []
-        threads = [threading.Thread(target=_reader, args=(proc.stdout, lines), daemon=True),
-                   threading.Thread(target=_drain, args=(proc.stderr, stderr, 4000), daemon=True)]
-        for t in threads:
-            t.start()
-        done = None
-        try:
-            proc.stdin.write(json.dumps({"code": code, "globals": dict(globals or {}),
-                                         "tools": list(tool_names)}) + "\n")
-            proc.stdin.flush()
-            deadline = started + limits.wall_seconds
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    result.timed_out = True
-                    break
-                try:
-                    line = lines.get(timeout=remaining)
-                except queue.Empty:
-                    continue
-                if line is None:
-                    break
-                try:
-                    message = json.loads(line)
-                except ValueError:
-                    continue
-                if message.get("type") == "done":
-                    done = message
-                    break
-                if message.get("type") == "tool":
-                    result.tool_calls += 1
-                    reply = _answer_tool(tools, tool_names, message)
-                    proc.stdin.write(json.dumps(reply, default=str) + "\n")
-                    proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            pass
-        if proc.poll() is None and done is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
-        for t in threads:
-            t.join(timeout=2)
-        result.exit_code = proc.returncode
-    finally:
-        os.chmod(workdir, 0o755)
-        shutil.rmtree(workdir, ignore_errors=True)
-    result.seconds = round(time.monotonic() - started, 3)
-    if done is not None:
-        result.output = done.get("output") or ""
-        result.error = done.get("error")
-        result.final = done.get("final")
-        result.network_namespace = bool(done.get("netns"))
-    elif result.timed_out:
-        result.error = f"TimeoutError: the code ran longer than {limits.wall_seconds:g} s and was stopped"
-    elif result.exit_code in (-signal.SIGXCPU, -signal.SIGKILL):
-        result.error = f"TimeoutError: the code used more than {limits.cpu_seconds} s of CPU time and was stopped"
-    else:
-        tail = "".join(stderr).strip()[-1500:]
-        result.error = f"the sandbox exited with code {result.exit_code}" + (f": {tail}" if tail else "")
-    return result
-
-
-def _answer_tool(tools, tool_names, message: dict) -> dict:
-    name = message.get("name")
-    if tools is None or name not in tool_names:
-        return {"ok": False, "error": f"unknown tool {name!r}"}
-    try:
-        value = tools(name, list(message.get("args") or []), dict(message.get("kwargs") or {}))
-        return {"ok": True, "result": json.loads(json.dumps(value, default=str))}
-    except Exception as exc:  # noqa: BLE001 - any tool failure goes back to the model as ToolError
-        return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+__all__ = ["KGTools", "run_agent", "extract_code"]
 
 
 # --------------------------------------------------------------------------------------------- KG tools
@@ -521,7 +221,8 @@ def _tool_specs(tool_names) -> list[dict]:
 
 def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 10, temperature: float = 0.0,
               seed: int | None = 0, max_tokens: int | None = None, limits: SandboxLimits | None = None,
-              native_tools: bool = False):
+              native_tools: bool = False, sandbox: Sandbox | None = None, unsafe_no_sandbox: bool = False,
+              bwrap: str | None = None):
     """Return the :class:`~kgbench.generator.runners.Prediction` of one agent run on a T3 / T3a prompt.
 
     ``client`` is a :class:`~kgbench.generator.runners.ChatClient`. Each of at most ``max_steps`` model
@@ -530,9 +231,16 @@ def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 1
     gives status ``"error"``; running out of steps gives ``"budget_exhausted"``. With ``native_tools``, the
     tools (and ``final_answer``) are also offered as OpenAI function tools and tool calls are answered.
     The prediction's ``raw`` is the final answer object as JSON (the model's messages are in ``trace``).
+
+    The code runs in ``sandbox``, or in a new :class:`~kgbench.generator.sandbox.Sandbox` with ``limits``
+    (``bwrap`` the bubblewrap binary); raises :class:`~kgbench.generator.sandbox.SandboxUnavailable` before
+    any request when bubblewrap cannot run, unless ``unsafe_no_sandbox``. The prediction's ``sandbox`` says
+    which ran the code (e.g. ``"bubblewrap 0.8.0"`` or ``"none (--unsafe-no-sandbox)"``).
     """
     from kgbench.generator.runners import ChatError, Prediction
 
+    if sandbox is None:
+        sandbox = Sandbox(limits, bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
     tool_names = list(prompt.metadata.get("tools") or [])
     if tool_names and kg is None:
         raise ValueError(f"{prompt.condition} needs a knowledge graph for its tools")
@@ -545,12 +253,11 @@ def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 1
     started = time.monotonic()
     base = dict(id=prompt.id, condition=prompt.condition, model=model, temperature=temperature, seed=seed,
                 prompt_hash=prompt.hash)
-    netns = None
     usage: dict[str, int] = {}
 
     def finish(status: str, final: dict | None = None, **kw) -> Prediction:
         final = final or {}
-        extra = {"network_namespace": netns} if netns is not None else {}
+        extra = {"sandbox": sandbox.name}
         return Prediction(**base, status=status, answer=final.get("answer"), unit=final.get("unit"),
                           raw=json.dumps(final, ensure_ascii=False) if status == "ok" else kw.pop("raw", None),
                           parsed=status == "ok", attempts=attempts, steps=len(trace), trace=trace,
@@ -602,7 +309,7 @@ def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 1
                 elif not isinstance(args, dict):
                     reply = json.dumps({"error": "arguments are not a JSON object"})
                 else:
-                    reply = json.dumps(_answer_tool(tools, tool_names, {"name": fn.get("name"), "kwargs": args}),
+                    reply = json.dumps(answer_tool(tools, tool_names, {"name": fn.get("name"), "kwargs": args}),
                                        ensure_ascii=False, default=str)
                 messages.append({"role": "tool", "tool_call_id": call.get("id"), "content": reply})
             if final is not None:
@@ -625,8 +332,7 @@ def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 1
             else:
                 messages.append({"role": "user", "content": _NUDGE})
             continue
-        result = run_code(code, tools=tools, tool_names=tool_names, globals=sandbox_globals, limits=limits)
-        netns = result.network_namespace
+        result = sandbox.run(code, tools=tools, tool_names=tool_names, globals=sandbox_globals)
         entry.update({"output": result.output, "error": result.error, "tool_calls_made": result.tool_calls,
                       "seconds": result.seconds, "timed_out": result.timed_out})
         if result.final is not None:

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from kgbench.generator.prompts import AGENT_CONDITIONS, Prompt, read_prompts
+from kgbench.generator.sandbox import Sandbox
 from kgbench.generator.scoring import extract_answer_object
 from kgbench.kg.paths import atomic_write
 
@@ -309,13 +310,17 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
               timeout: float = 120.0, cache_dir: str | Path | None = None, temperature: float = 0.0,
               seed: int | None = 0, max_tokens: int | None = None, strict_schema: bool = True,
               kg=None, max_steps: int = 10, sandbox=None, out_path: str | Path | None = None,
-              on_prediction: Callable[[Prediction], None] | None = None) -> list[Prediction]:
+              on_prediction: Callable[[Prediction], None] | None = None, unsafe_no_sandbox: bool = False,
+              bwrap: str | None = None) -> list[Prediction]:
     """Return one :class:`Prediction` per prompt (in prompt order), asking an OpenAI-compatible server.
 
     ``prompts`` are :class:`~kgbench.generator.prompts.Prompt` objects or their dicts (a prompts JSONL
-    file's lines). Agent prompts (``T3-oracle``, ``T3a``) run the agent loop with ``max_steps`` steps,
-    ``sandbox`` limits (:class:`kgbench.generator.agent.SandboxLimits`) and, for ``T3a``, the tools over
-    ``kg`` (a :class:`kgbench.kg.store.KG`; required then). ``cache_dir`` makes the run resumable (see the
+    file's lines). Agent prompts (``T3-oracle``, ``T3a``) run the agent loop with ``max_steps`` steps, their
+    code in ``sandbox`` (a :class:`kgbench.generator.sandbox.Sandbox`, or the
+    :class:`~kgbench.generator.sandbox.SandboxLimits` of one made here with the bubblewrap binary ``bwrap``)
+    and, for ``T3a``, the tools over ``kg`` (a :class:`kgbench.kg.store.KG`; required then). Where
+    bubblewrap cannot run, agent prompts raise :class:`~kgbench.generator.sandbox.SandboxUnavailable` before
+    any request unless ``unsafe_no_sandbox``; each agent prediction records its ``sandbox``. ``cache_dir`` makes the run resumable (see the
     module docstring). With ``out_path`` the prediction records are written there as JSONL (atomically).
     ``on_prediction`` is called with each prediction as it finishes (from worker threads).
     """
@@ -324,6 +329,8 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
         raise ValueError("concurrency must be at least 1")
     if any(p.condition == "T3a" for p in prompts) and kg is None:
         raise ValueError("T3a prompts need a knowledge graph (kg=...) for the agent's tools")
+    if any(p.condition in AGENT_CONDITIONS for p in prompts) and not isinstance(sandbox, Sandbox):
+        sandbox = Sandbox(sandbox, bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
     client = ChatClient(base_url, api_key, timeout=timeout, retries=retries, backoff=backoff,
                         max_backoff=max_backoff)
     cache = _Cache(cache_dir)
@@ -338,7 +345,7 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
             from kgbench.generator.agent import run_agent
 
             prediction = run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
-                                   seed=seed, max_tokens=max_tokens, limits=sandbox)
+                                   seed=seed, max_tokens=max_tokens, sandbox=sandbox)
         else:
             prediction = _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)
         if hit is None:
@@ -370,15 +377,21 @@ def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model:
         cache_dir: str | Path | None = None, temperature: float = 0.0, seed: int | None = 0,
         max_tokens: int | None = None, strict_schema: bool = True, max_steps: int = 10,
         kg=None, kg_cache: str | Path | None = None,
-        on_prediction: Callable[[Prediction], None] | None = None) -> dict:
+        on_prediction: Callable[[Prediction], None] | None = None, unsafe_no_sandbox: bool = False,
+        bwrap: str | None = None) -> dict:
     """Return a summary of running a prompts JSONL file and writing its predictions JSONL to ``out_path``.
 
     The function behind ``kgbench run``. ``api_key`` defaults to the ``OPENAI_API_KEY`` environment variable;
     ``cache_dir`` defaults to ``<out_path>.cache`` beside the output (so rerunning the same command resumes).
     T3a prompts open the bundled snapshot's KG (``kg_cache`` as for ``open_kg``) unless ``kg`` is given.
-    The summary: ``{"n", "by_status", "cached", "out", "cache_dir", "model", "temperature", "seed"}``.
+    Agent prompts need the bubblewrap sandbox (see :func:`run_model`; ``unsafe_no_sandbox``, ``bwrap``).
+    The summary: ``{"n", "by_status", "cached", "out", "cache_dir", "model", "temperature", "seed",
+    "sandbox"}`` (``sandbox``: what runs the agents' code, None without agent prompts).
     """
     prompts = read_prompts(prompts_path)
+    sandbox = None
+    if any(p.condition in AGENT_CONDITIONS for p in prompts):
+        sandbox = Sandbox(bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
     if api_key is None:
         api_key = os.environ.get("OPENAI_API_KEY") or None
     if cache_dir is None:
@@ -390,10 +403,11 @@ def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model:
     predictions = run_model(prompts, base_url, model, api_key, concurrency=concurrency, retries=retries,
                             backoff=backoff, timeout=timeout, cache_dir=cache_dir, temperature=temperature,
                             seed=seed, max_tokens=max_tokens, strict_schema=strict_schema, kg=kg,
-                            max_steps=max_steps, out_path=out_path, on_prediction=on_prediction)
+                            max_steps=max_steps, out_path=out_path, on_prediction=on_prediction,
+                            sandbox=sandbox)
     by_status: dict[str, int] = {}
     for p in predictions:
         by_status[p.status] = by_status.get(p.status, 0) + 1
     return {"n": len(predictions), "by_status": by_status, "cached": sum(p.cached for p in predictions),
             "out": str(out_path), "cache_dir": str(cache_dir), "model": model, "temperature": temperature,
-            "seed": seed}
+            "seed": seed, "sandbox": None if sandbox is None else sandbox.name}

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from kgbench.generator.agent import KGTools, SandboxLimits, extract_code, run_agent, run_code
+from kgbench.generator.agent import KGTools, extract_code, run_agent
 from kgbench.generator.evaluate import evaluate
 from kgbench.generator.prompts import render
 from kgbench.generator.runners import ChatClient, run_model
+from kgbench.generator.sandbox import Sandbox, SandboxLimits
 from kgbench.kg.store import KG
 
 _spec = importlib.util.spec_from_file_location("_runner_tests", Path(__file__).with_name("test_runners.py"))
@@ -89,35 +90,39 @@ def test_kg_tools_answer_from_the_graph(kg):
         tools("delete_everything", [], {})
 
 
-def test_sandbox_enforces_limits():
-    result = run_code("import socket\nsocket.socket()")
+def test_sandbox_enforces_limits(box):
+    result = box.run("import socket\nsocket.create_connection(('127.0.0.1', 9), timeout=1)")
+    assert "ConnectionRefusedError" in result.error or "OSError" in result.error
+    result = box.run("import urllib.request\nurllib.request.urlopen('http://example.org', timeout=2)")
+    assert result.error and "URLError" in result.error
+    result = box.run("open('/usr/lib/out.txt', 'w').write('x')")
+    assert "Read-only file system" in result.error
+    result = box.run("import subprocess\nsubprocess.run(['true'])")
     assert "PermissionError" in result.error
-    result = run_code("import urllib.request\nurllib.request.urlopen('http://127.0.0.1:9', timeout=1)")
-    assert result.error and "network access is not allowed" in result.error
-    result = run_code("open('out.txt', 'w').write('x')")
-    assert "PermissionError" in result.error
-    result = run_code("import subprocess\nsubprocess.run(['true'])")
-    assert "PermissionError" in result.error
-    result = run_code("x = bytearray(3 * 1024 ** 3)", limits=SandboxLimits(memory_bytes=768 * 2 ** 20))
+    small = Sandbox(SandboxLimits(memory_bytes=768 * 2 ** 20))
+    result = small.run("x = b'x' * (3 * 1024 ** 3)")
     assert "MemoryError" in result.error
-    result = run_code("import time\ntime.sleep(30)", limits=SandboxLimits(wall_seconds=1.5))
+    result = Sandbox(SandboxLimits(wall_seconds=1.5)).run("import time\ntime.sleep(30)")
     assert result.timed_out and "TimeoutError" in result.error and result.seconds < 10
-    result = run_code("print('x' * 50000)", limits=SandboxLimits(max_output_chars=100))
+    result = Sandbox(SandboxLimits(cpu_seconds=1)).run("while True: pass")
+    assert "CPU time" in result.error and result.seconds < 10
+    result = Sandbox(SandboxLimits(max_output_chars=100)).run("print('x' * 50000)")
     assert len(result.output) < 200 and "more characters cut" in result.output
 
 
-def test_sandbox_has_geo_libraries_and_no_writable_cwd():
-    result = run_code("import os, pyproj, shapely, h3\n"
-                      "print(round(pyproj.Geod(ellps='WGS84').inv(24.9316, 60.1685, 24.9497, 60.1841)[2]))\n"
-                      "print(h3.latlng_to_cell(60.17, 24.93, 5))\nprint(os.getcwd() != '/')")
+def test_sandbox_has_geo_libraries_and_a_scratch_folder(box):
+    result = box.run("import os, pyproj, shapely, h3\n"
+                     "print(round(pyproj.Geod(ellps='WGS84').inv(24.9316, 60.1685, 24.9497, 60.1841)[2]))\n"
+                     "print(h3.latlng_to_cell(60.17, 24.93, 5))\nprint(os.getcwd())\n"
+                     "open('notes.txt', 'w').write('kept for this step')\nprint(open('notes.txt').read())")
     assert result.error is None, result.error
-    lines = result.output.split()
-    assert 1900 < int(lines[0]) < 2100 and len(lines[1]) == 15 and lines[2] == "True"
-    if os.path.exists("/proc/self/ns/net"):
-        assert isinstance(result.network_namespace, bool)
+    lines = result.output.splitlines()
+    assert 1900 < int(lines[0]) < 2100 and len(lines[1]) == 15 and lines[2] == "/scratch"
+    assert lines[3] == "kept for this step" and result.sandbox.startswith("bubblewrap ")
+    assert "FileNotFoundError" in box.run("open('notes.txt')").error  # a fresh scratch folder each step
 
 
-def test_oracle_agent_runs_code_then_answers():
+def test_oracle_agent_runs_code_then_answers(box):
     item = oracle_item()
     prompt = render(item, "T3-oracle")
     step1 = code("import re, pyproj\npts = re.findall(r'POINT \\(([\\d.]+) ([\\d.]+)\\)', GOLD_TRIPLES)\n"
@@ -125,7 +130,7 @@ def test_oracle_agent_runs_code_then_answers():
                  "print(round(pyproj.Geod(ellps='WGS84').inv(a, b, c, d)[2] / 1000, 3))")
     step2 = code("final_answer(2.0, 'km')")
     with ScriptedServer([step1, step2]) as s:
-        pred = run_agent(prompt, ChatClient(s.base_url, backoff=0.01), "m", max_steps=5, seed=4)
+        pred = run_agent(prompt, ChatClient(s.base_url, backoff=0.01), "m", max_steps=5, seed=4, sandbox=box)
         observation = s.requests[1]["messages"][-1]
     assert pred.status == "ok" and pred.answer == 2.0 and pred.unit == "km" and pred.steps == 2
     assert observation["role"] == "user" and observation["content"].startswith("Output:\n2.0")
@@ -135,29 +140,30 @@ def test_oracle_agent_runs_code_then_answers():
     assert evaluate([item.to_dict()], [pred.to_record()]).items[0].E == 1
 
 
-def test_budget_exhaustion_is_recorded_and_scored_missing():
+def test_budget_exhaustion_is_recorded_and_scored_missing(box):
     item = oracle_item()
     with ScriptedServer(responder=lambda r: code("print('still thinking')")) as s:
-        pred = run_agent(render(item, "T3-oracle"), ChatClient(s.base_url, backoff=0.01), "m", max_steps=3)
+        pred = run_agent(render(item, "T3-oracle"), ChatClient(s.base_url, backoff=0.01), "m", max_steps=3,
+                         sandbox=box)
     assert pred.status == "budget_exhausted" and pred.steps == 3 and len(s.requests) == 3
     assert pred.answer is None
     scored = evaluate([item.to_dict()], [pred.to_record()]).items[0]
     assert scored.status == "missing"
 
 
-def test_misfit_final_answer_goes_back_to_the_model_and_prose_is_nudged():
+def test_misfit_final_answer_goes_back_to_the_model_and_prose_is_nudged(box):
     item = oracle_item()
     script = [{"content": "I am not sure yet."}, code("final_answer('far', 'furlongs')"),
               {"content": '{"answer": 2.1, "unit": "km"}'}]
     with ScriptedServer(script) as s:
-        pred = run_agent(render(item, "T3-oracle"), ChatClient(s.base_url, backoff=0.01), "m")
+        pred = run_agent(render(item, "T3-oracle"), ChatClient(s.base_url, backoff=0.01), "m", sandbox=box)
         second, third = s.requests[1]["messages"][-1]["content"], s.requests[2]["messages"][-1]["content"]
     assert "python code block" in second
     assert "does not fit the answer schema" in third
     assert pred.status == "ok" and pred.answer == 2.1 and pred.steps == 3
 
 
-def test_t3a_agent_uses_kg_tools_through_the_sandbox(kg):
+def test_t3a_agent_uses_kg_tools_through_the_sandbox(box, kg):
     item = make_item(0, answer=2.0, kg="osm")
     prompt = render(item, "T3a")
     step1 = code("a = find_entity('Kamppi')[0]\nb = get_entity(find_entity('Kallio')[0]['id'])\n"
@@ -167,7 +173,7 @@ def test_t3a_agent_uses_kg_tools_through_the_sandbox(kg):
                  "p, q = shapely.from_wkt(get_entity('Kamppi')['geometry']), shapely.from_wkt(get_entity('Kallio')['geometry'])\n"
                  "final_answer(pyproj.Geod(ellps='WGS84').inv(p.x, p.y, q.x, q.y)[2] / 1000, 'km')")
     with ScriptedServer([step1, step2]) as s:
-        pred = run_agent(prompt, ChatClient(s.base_url, backoff=0.01), "m", kg=kg)
+        pred = run_agent(prompt, ChatClient(s.base_url, backoff=0.01), "m", kg=kg, sandbox=box)
         seen = s.requests[1]["messages"][-1]["content"]
     assert f"{E}kamppi POINT (24.9497 60.1841)" in seen
     assert "tool error TypeError" in seen
@@ -175,13 +181,14 @@ def test_t3a_agent_uses_kg_tools_through_the_sandbox(kg):
     assert pred.trace[0]["tool_calls_made"] == 4
 
 
-def test_native_tool_calls_are_answered(kg):
+def test_native_tool_calls_are_answered(box, kg):
     prompt = render(make_item(0, answer=2.0), "T3a")
     call = {"id": "c1", "type": "function", "function": {"name": "find_entity", "arguments": '{"name": "Kallio"}'}}
     final = {"id": "c2", "type": "function",
              "function": {"name": "final_answer", "arguments": '{"answer": 2.0, "unit": "km"}'}}
     with ScriptedServer([{"content": None, "tool_calls": [call]}, {"content": "", "tool_calls": [final]}]) as s:
-        pred = run_agent(prompt, ChatClient(s.base_url, backoff=0.01), "m", kg=kg, native_tools=True)
+        pred = run_agent(prompt, ChatClient(s.base_url, backoff=0.01), "m", kg=kg, native_tools=True,
+                         sandbox=box)
         tool_message = s.requests[1]["messages"][-1]
         offered = [t["function"]["name"] for t in s.requests[0]["tools"]]
     assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "c1"
@@ -190,15 +197,17 @@ def test_native_tool_calls_are_answered(kg):
     assert pred.status == "ok" and pred.answer == 2.0
 
 
-def test_agent_prompts_through_run_model_with_cache_and_errors(kg, tmp_path):
+def test_agent_prompts_through_run_model_with_cache_and_errors(box, kg, tmp_path):
     item = oracle_item()
     with ScriptedServer([{"status": 500, "body": "x"}, code("final_answer(2.0, 'km')"),
                          {"status": 401, "body": "no key"}]) as s:
-        pred, = run_model([render(item, "T3-oracle")], s.base_url, "m", cache_dir=tmp_path, backoff=0.01)
-        again, = run_model([render(item, "T3-oracle")], s.base_url, "m", cache_dir=tmp_path, backoff=0.01)
+        pred, = run_model([render(item, "T3-oracle")], s.base_url, "m", cache_dir=tmp_path, backoff=0.01,
+                          sandbox=box)
+        again, = run_model([render(item, "T3-oracle")], s.base_url, "m", cache_dir=tmp_path, backoff=0.01,
+                           sandbox=box)
         assert pred.status == "ok" and pred.attempts == 2 and again.cached and len(s.requests) == 2
         other, = run_model([render(item, "T3-oracle")], s.base_url, "m", cache_dir=tmp_path, backoff=0.01,
-                           max_steps=4)
+                           max_steps=4, sandbox=box)
         assert other.status == "error" and other.http_status == 401 and len(s.requests) == 3
 
 
