@@ -320,9 +320,9 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
     :class:`~kgbench.generator.sandbox.SandboxLimits` of one made here with the bubblewrap binary ``bwrap``)
     and, for ``T3a``, the tools over ``kg`` (a :class:`kgbench.kg.store.KG`; required then). Where
     bubblewrap cannot run, agent prompts raise :class:`~kgbench.generator.sandbox.SandboxUnavailable` before
-    any request unless ``unsafe_no_sandbox``; each agent prediction records its ``sandbox``. ``cache_dir`` makes the run resumable (see the
-    module docstring). With ``out_path`` the prediction records are written there as JSONL (atomically).
-    ``on_prediction`` is called with each prediction as it finishes (from worker threads).
+    any request unless ``unsafe_no_sandbox``; each agent prediction records its ``sandbox``. ``cache_dir``
+    makes the run resumable (see the module docstring). With ``out_path`` the prediction records are written
+    there as JSONL (atomically). ``on_prediction`` is called with each prediction as it finishes (from worker threads).
     """
     prompts = [p if isinstance(p, Prompt) else Prompt.from_dict(p) for p in prompts]
     if concurrency < 1:
