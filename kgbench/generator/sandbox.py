@@ -191,6 +191,7 @@ except BaseException as _exc:
 _proto_out.write(json.dumps({"type": "done", "output": _out.text(), "error": _error,
                              "final": _final[0] if _final else None}) + "\n")
 _proto_out.flush()
+os._exit(0)
 '''
 
 # ----------------------------------------------------------------------------------------- seccomp filter
@@ -304,8 +305,9 @@ def _bwrap_argv(bwrap: str, limits: SandboxLimits, seccomp_fd: int, command: lis
             argv += ["--size", "4096", "--tmpfs", path]
         else:
             argv += [kind, path, path]
-    argv += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.scratch_bytes), "--tmpfs", "/scratch",
-             "--chdir", "/scratch", "--seccomp", str(seccomp_fd), "--", *command]
+    argv += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev", "--size", str(limits.scratch_bytes),
+             "--tmpfs", "/scratch", "--remount-ro", "/", "--chdir", "/scratch", "--seccomp", str(seccomp_fd),
+             "--", *command]
     return argv
 
 

@@ -8,6 +8,7 @@ the host. Without bubblewrap these tests skip locally and fail in CI (the ``box`
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import resource
@@ -23,7 +24,7 @@ import pytest
 
 from kgbench.generator.prompts import render
 from kgbench.generator.runners import run_model
-from kgbench.generator.sandbox import UNSAFE_NO_SANDBOX, SandboxUnavailable
+from kgbench.generator.sandbox import UNSAFE_NO_SANDBOX, Sandbox, SandboxUnavailable
 
 _spec = importlib.util.spec_from_file_location("_runner_tests", Path(__file__).with_name("test_runners.py"))
 _runner_tests = importlib.util.module_from_spec(_spec)
@@ -166,6 +167,8 @@ RESOURCES = [
     ("memory across forks", "import os\npids = []\nfor _ in range(4):\n    pid = os.fork()\n    if pid == 0:\n"
      "        x = b'x' * (1 << 30)\n        os._exit(0)\n    pids.append(pid)", "PermissionError"),
     ("1 GiB in the step under a 1 GiB cap", "x = b'x' * (1 << 30)", "MemoryError"),
+    ("fill the sandbox's root", "open('/big', 'wb').write(b'x' * (1 << 20))", "Read-only file system"),
+    ("fill /dev/shm", "open('/dev/shm/big', 'wb').write(b'x' * (1 << 20))", "Read-only file system"),
     ("fill the scratch folder", "with open('big', 'wb') as f:\n    for _ in range(1000):\n"
      "        f.write(b'x' * (1 << 20))", "OSError"),
     ("huge printed output", "print('x' * (50 * 1024 * 1024))", "more characters cut"),
@@ -190,6 +193,18 @@ def test_attack_is_contained(box, host, name, code, refusal):
         assert secret not in seen
     assert len(result.output) < 2 * box.limits.max_output_chars
     intact(host)
+    assert sandbox_processes() == []
+
+
+@pytest.mark.parametrize("code, limits", [
+    ("import time\ntime.sleep(600)", {"wall_seconds": 1.5}),
+    ("while True:\n    pass", {"cpu_seconds": 1}),
+    ("import threading, time\nthreading.Thread(target=time.sleep, args=(600,)).start()\nfinal_answer(1, 'km')", {}),
+], ids=["past the wall clock", "past the CPU time", "a thread left running"])
+def test_a_step_that_will_not_end_is_stopped_and_leaves_no_process(box, code, limits):
+    result = Sandbox(dataclasses.replace(box.limits, **limits)).run(code)
+    assert result.seconds < 8
+    assert ("TimeoutError" in result.error) if limits else result.final == {"answer": 1, "unit": "km"}
     assert sandbox_processes() == []
 
 
