@@ -17,19 +17,15 @@ import stat
 import subprocess
 import sys
 import threading
-import importlib.util
 from pathlib import Path
 
 import pytest
+from test_runners import ScriptedServer, make_item  # the scripted chat server beside this file
 
 from kgbench.generator.prompts import render
 from kgbench.generator.runners import run_model
 from kgbench.generator.sandbox import UNSAFE_NO_SANDBOX, Sandbox, SandboxUnavailable
 
-_spec = importlib.util.spec_from_file_location("_runner_tests", Path(__file__).with_name("test_runners.py"))
-_runner_tests = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_runner_tests)
-ScriptedServer, make_item = _runner_tests.ScriptedServer, _runner_tests.make_item
 
 SECRET = "sk-test-SECRET"
 PRECIOUS = "precious user data 4242\n"
