@@ -25,9 +25,9 @@ each run (``bwrap`` from the Debian package ``bubblewrap``):
 - the environment is emptied (``--clearenv``; only ``PATH``, ``HOME``, ``LANG`` and thread counts are set), so
   no API key or other secret of the runner reaches it, neither by environment, argv nor ``/proc``.
 
-Code and results cross the boundary on the sandbox's stdin/stdout pipes as JSON lines: the first line in is
-``{"code", "globals", "tools"}``; tool calls go out as ``{"type": "tool", ...}`` lines and are answered by the
-runner (the KG tools run in the runner, never in the sandbox); the last line out is ``{"type": "done", ...}``.
+Code and results cross the boundary on the sandbox's stdin/stdout pipes as JSON lines (the program each step
+runs, ``sandbox_step.py``, describes them): the code goes in, tool calls come out and are answered by the runner
+(the KG tools run in the runner, never in the sandbox), the printed output and the final answer come back.
 
 When bubblewrap cannot run, :func:`sandbox_available` returns None and :class:`Sandbox` raises
 :class:`SandboxUnavailable`, unless ``unsafe_no_sandbox=True``: then the code runs in a plain subprocess with
@@ -52,10 +52,11 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 __all__ = ["SandboxLimits", "SandboxResult", "Sandbox", "SandboxUnavailable", "sandbox_available",
-           "UNSAFE_NO_SANDBOX", "DEFAULT_BWRAP", "answer_tool"]
+           "UNSAFE_NO_SANDBOX", "DEFAULT_BWRAP", "answer_tool", "runtime", "seccomp_filter"]
 
 #: What a run without isolation records as its sandbox.
 UNSAFE_NO_SANDBOX = "none (--unsafe-no-sandbox)"
@@ -97,102 +98,9 @@ class SandboxResult:
     sandbox: str = ""
 
 
-# The program run in the sandbox: ``python -I -S -c BOOTSTRAP settings-json``.
-BOOTSTRAP = r'''
-import io, json, os, resource, signal, sys, traceback
-signal.signal(signal.SIGXCPU, signal.SIG_DFL)
-_settings = json.loads(sys.argv[1])
-sys.path[:0] = _settings["path"]
-for _res, _val in ((resource.RLIMIT_AS, _settings["memory_bytes"]), (resource.RLIMIT_CPU, _settings["cpu_seconds"]),
-                   (resource.RLIMIT_FSIZE, _settings["scratch_bytes"]), (resource.RLIMIT_CORE, 0),
-                   (resource.RLIMIT_NOFILE, _settings["max_open_files"])):
-    resource.setrlimit(_res, (_val, _val))
-_proto_out = os.fdopen(os.dup(1), "w", encoding="utf-8")
-_proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8")
-_null = os.open(os.devnull, os.O_RDWR)
-for _fd in (0, 1, 2):
-    os.dup2(_null, _fd)
-_request = json.loads(_proto_in.readline())
-_cap = int(_settings["max_output_chars"])
+#: The program each step runs (``python -I -S -c STEP_PROGRAM settings``): the text of ``sandbox_step.py``.
+STEP_PROGRAM = (Path(__file__).parent / "sandbox_step.py").read_text(encoding="utf-8")
 
-class _Capped(io.TextIOBase):
-    def __init__(self):
-        self.parts, self.size, self.dropped = [], 0, 0
-    def writable(self):
-        return True
-    def write(self, s):
-        s = str(s)
-        room = _cap - self.size
-        if room > 0:
-            self.parts.append(s[:room])
-            self.size += min(len(s), room)
-        self.dropped += max(0, len(s) - max(room, 0))
-        return len(s)
-    def text(self):
-        out = "".join(self.parts)
-        return out + (f"\n[... {self.dropped} more characters cut]" if self.dropped else "")
-
-_out = _Capped()
-sys.stdout = sys.stderr = _out
-sys.stdin = io.StringIO("")
-import builtins, shapely, pyproj, h3
-
-class ToolError(Exception):
-    pass
-
-def _jsonable(value):
-    if value is None or isinstance(value, (bool, str, int, float)):
-        return value
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "wkt"):
-        return value.wkt
-    try:
-        return int(value) if float(value).is_integer() and "int" in type(value).__name__ else float(value)
-    except (TypeError, ValueError):
-        return str(value)
-
-def _tool(name):
-    def call(*args, **kwargs):
-        _proto_out.write(json.dumps({"type": "tool", "name": name, "args": _jsonable(list(args)),
-                                     "kwargs": _jsonable(kwargs)}) + "\n")
-        _proto_out.flush()
-        reply = json.loads(_proto_in.readline() or "{}")
-        if not reply.get("ok"):
-            raise ToolError(reply.get("error", "the tool failed"))
-        return reply.get("result")
-    call.__name__ = name
-    return call
-
-_final = []
-class _FinalAnswer(BaseException):
-    pass
-
-def final_answer(answer=None, unit=None):
-    """End the run with this answer (None: no answer) and unit."""
-    _final.append({"answer": _jsonable(answer), "unit": _jsonable(unit)})
-    raise _FinalAnswer()
-
-_ns = {"__name__": "__main__", "__builtins__": builtins, "shapely": shapely, "pyproj": pyproj, "h3": h3,
-       "final_answer": final_answer, "ToolError": ToolError}
-_ns.update(_request.get("globals") or {})
-for _name in _request.get("tools") or []:
-    _ns[_name] = _tool(_name)
-_error = None
-try:
-    exec(compile(_request["code"], "<step>", "exec"), _ns)
-except _FinalAnswer:
-    pass
-except BaseException as _exc:
-    _tb = traceback.format_exception(type(_exc), _exc, _exc.__traceback__)
-    _error = "".join([_tb[0]] + [line for line in _tb[1:] if "<step>" in line or not line.startswith("  File")])
-_proto_out.write(json.dumps({"type": "done", "output": _out.text(), "error": _error,
-                             "final": _final[0] if _final else None}) + "\n")
-_proto_out.flush()
-os._exit(0)
-'''
 
 # ----------------------------------------------------------------------------------------- seccomp filter
 
@@ -239,8 +147,15 @@ def seccomp_filter(machine: str | None = None) -> bytes:
 # ----------------------------------------------------------------------------------------- what is bound
 
 @functools.lru_cache(maxsize=1)
-def _runtime() -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """Return (interpreter, sys.path entries of the geo libraries, bwrap mount arguments) for this runtime."""
+def runtime() -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """Return what a step needs of this Python: (interpreter, library folders, mounts) (computed once).
+
+    The interpreter is the real binary (a venv's base interpreter); the library folders are the installed
+    package folders (``site-packages``/``dist-packages``, never the script folder, the working directory or
+    the project) that hold a loaded module, after importing :data:`GEO_MODULES`; the mounts are
+    ``(bwrap option, path)`` pairs: the system library folders, the standard library (its ``site-packages``
+    masked), the library folders and the shared objects mapped into this process that lie elsewhere.
+    """
     for name in GEO_MODULES:
         importlib.import_module(name)
     interpreter = os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
@@ -297,7 +212,7 @@ def _bwrap_argv(bwrap: str, limits: SandboxLimits, seccomp_fd: int, command: lis
             "--cap-drop", "ALL", "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/scratch",
             "--setenv", "LANG", "C.UTF-8", "--setenv", "OPENBLAS_NUM_THREADS", "1",
             "--setenv", "OMP_NUM_THREADS", "1", "--hostname", "sandbox"]
-    for kind, path in _runtime()[2]:
+    for kind, path in runtime()[2]:
         if kind == "--symlink":
             target, dest = path.split("\0")
             argv += [kind, target, dest]
@@ -407,10 +322,10 @@ class Sandbox:
                                      "(unsafe_no_sandbox=True) to run it without isolation")
 
     def _command(self) -> tuple[list[str], int | None]:
-        interpreter, roots, _ = _runtime()
+        interpreter, roots, _ = runtime()
         settings = {"path": list(roots), **{k: getattr(self.limits, k) for k in (
             "memory_bytes", "cpu_seconds", "scratch_bytes", "max_output_chars", "max_open_files")}}
-        command = [interpreter, "-I", "-S", "-c", BOOTSTRAP, json.dumps(settings)]
+        command = [interpreter, "-I", "-S", "-c", STEP_PROGRAM, json.dumps(settings)]
         if self.bwrap is None:
             return command, None
         read_end, write_end = os.pipe()

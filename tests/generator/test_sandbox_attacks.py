@@ -24,7 +24,7 @@ from test_runners import ScriptedServer, make_item  # the scripted chat server b
 
 from kgbench.generator.prompts import render
 from kgbench.generator.runners import run_model
-from kgbench.generator.sandbox import UNSAFE_NO_SANDBOX, Sandbox, SandboxUnavailable
+from kgbench.generator.sandbox import UNSAFE_NO_SANDBOX, Sandbox, SandboxUnavailable, runtime
 
 
 SECRET = "sk-test-SECRET"
@@ -81,12 +81,18 @@ def host(tmp_path_factory):
 
 
 def sandbox_processes() -> list[int]:
-    """Return the host PIDs whose command line carries the sandbox's bootstrap (bwrap or the step)."""
+    """Return the host PIDs of this runtime's sandboxes (bwrap or a step), whoever their parent is now.
+
+    A step's command line carries the step program and the settings with this runtime's library folders
+    (other checkouts running their own sandboxes on the same machine have other folders).
+    """
+    mark = json.dumps({"path": list(runtime()[1])})[1:-1].encode()
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if b"_FinalAnswer" in (entry / "cmdline").read_bytes():
+                cmdline = (entry / "cmdline").read_bytes()
+                if b"_FinalAnswer" in cmdline and mark in cmdline:
                     found.append(int(entry.name))
             except OSError:
                 continue
@@ -184,7 +190,7 @@ def test_attack_is_contained(box, host, name, code, refusal):
     result = box.run(code.format(**values))
     seen = result.output + (result.error or "")
     assert refusal in seen, seen[-2000:]
-    assert result.final is None and result.seconds < 15
+    assert result.final is None and not result.timed_out
     for secret in (PRECIOUS.strip(), HOME_KEY.strip(), "1234.5678", "root:", str(Path(__file__).read_text()[:60])):
         assert secret not in seen
     assert len(result.output) < 2 * box.limits.max_output_chars
@@ -198,9 +204,13 @@ def test_attack_is_contained(box, host, name, code, refusal):
     ("import threading, time\nthreading.Thread(target=time.sleep, args=(600,)).start()\nfinal_answer(1, 'km')", {}),
 ], ids=["past the wall clock", "past the CPU time", "a thread left running"])
 def test_a_step_that_will_not_end_is_stopped_and_leaves_no_process(box, code, limits):
-    result = Sandbox(dataclasses.replace(box.limits, **limits)).run(code)
-    assert result.seconds < 8
-    assert ("TimeoutError" in result.error) if limits else result.final == {"answer": 1, "unit": "km"}
+    limits = dataclasses.replace(box.limits, **limits)
+    result = Sandbox(limits).run(code)
+    assert result.seconds < limits.wall_seconds + 6
+    if code.startswith("import threading"):
+        assert result.final == {"answer": 1, "unit": "km"}
+    else:
+        assert "TimeoutError" in result.error
     assert sandbox_processes() == []
 
 
