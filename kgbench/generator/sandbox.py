@@ -47,7 +47,7 @@ import signal
 import struct
 import subprocess
 import sys
-import sysconfig
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -241,7 +241,7 @@ def _probe(bwrap: str | None) -> tuple[str | None, str]:
     if found is None:
         return None, f"bubblewrap not found ({bwrap or DEFAULT_BWRAP}; install the Debian package 'bubblewrap')"
     try:
-        result = Sandbox(SandboxLimits(wall_seconds=60), bwrap=found, _probed=True).run("print(6 * 7)")
+        result = Sandbox._unchecked(SandboxLimits(wall_seconds=60), found).run("print(6 * 7)")
     except (OSError, SandboxUnavailable) as exc:
         return None, f"{found} cannot run: {exc}"
     if result.error or result.output.strip() != "42":
@@ -306,20 +306,24 @@ class Sandbox:
     """
 
     def __init__(self, limits: SandboxLimits | None = None, *, bwrap: str | os.PathLike | None = None,
-                 unsafe_no_sandbox: bool = False, _probed: bool = False):
+                 unsafe_no_sandbox: bool = False):
         self.limits = limits or SandboxLimits()
-        self.bwrap: str | None = None
-        if _probed:
-            self.bwrap, self.name = str(bwrap), "probe"
-            return
         name, reason = _probe(None if bwrap is None else str(bwrap))
         if name is not None:
-            self.bwrap, self.name = _find_bwrap(bwrap), name
+            self.bwrap: str | None = _find_bwrap(bwrap)
+            self.name = name
         elif unsafe_no_sandbox:
-            self.name = UNSAFE_NO_SANDBOX
+            self.bwrap, self.name = None, UNSAFE_NO_SANDBOX
         else:
             raise SandboxUnavailable(f"model code needs a sandbox and {reason}; pass --unsafe-no-sandbox "
                                      "(unsafe_no_sandbox=True) to run it without isolation")
+
+    @classmethod
+    def _unchecked(cls, limits: SandboxLimits, bwrap: str) -> "Sandbox":
+        """Return a sandbox on ``bwrap`` without probing it first (the probe itself uses one)."""
+        box = cls.__new__(cls)
+        box.limits, box.bwrap, box.name = limits, bwrap, "probe"
+        return box
 
     def _command(self) -> tuple[list[str], int | None]:
         interpreter, roots, _ = runtime()
@@ -339,7 +343,8 @@ class Sandbox:
 
         ``tool_names`` become functions in the sandbox; a call runs ``tools(name, args, kwargs)`` here, in
         the runner, and its JSON-able result (or the exception's message, raised as ``ToolError``) is passed
-        back. ``globals`` (JSON values) are set before the code runs. Never raises for what the code does.
+        back. ``globals`` (JSON values) are set before the code runs. Never raises for what the code does:
+        limits hit are reported in ``error`` (``TimeoutError: ...``, ``OutputError: ...``, ``MemoryError``).
 
         >>> Sandbox(unsafe_no_sandbox=True).run("print(sum(range(4)))").output
         '6\\n'
@@ -351,8 +356,6 @@ class Sandbox:
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
         workdir = None
         if self.bwrap is None:  # unsafe: a plain subprocess in an empty temporary folder
-            import tempfile
-
             workdir = tempfile.mkdtemp(prefix="kgbench-unsafe-step-")
             env["HOME"] = workdir
         try:
@@ -362,65 +365,26 @@ class Sandbox:
         finally:
             if seccomp_fd is not None:
                 os.close(seccomp_fd)
-        lines: queue.Queue = queue.Queue()
+        timed_out = threading.Event()
+        # the wall clock holds even while the runner is blocked writing to a sandbox that does not read
+        watchdog = threading.Timer(limits.wall_seconds, lambda: (timed_out.set(), self._kill(proc)))
+        watchdog.daemon = True
+        watchdog.start()
         stderr: list[bytes] = []
+        lines: queue.Queue = queue.Queue()
         threads = [threading.Thread(target=_reader, args=(proc.stdout, lines, limits.max_reply_bytes), daemon=True),
                    threading.Thread(target=_drain, args=(proc.stderr, stderr, 4000), daemon=True)]
         for t in threads:
             t.start()
-        done, too_big = None, False
         try:
-            proc.stdin.write(json.dumps({"code": code, "globals": dict(globals or {}),
-                                         "tools": list(tool_names)}).encode("utf-8") + b"\n")
-            proc.stdin.flush()
-            deadline = started + limits.wall_seconds
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    result.timed_out = True
-                    break
-                try:
-                    line = lines.get(timeout=remaining)
-                except queue.Empty:
-                    continue
-                if line is None or line == b"":
-                    too_big = line == b""
-                    break
-                try:
-                    message = json.loads(line)
-                except ValueError:
-                    continue
-                if not isinstance(message, dict):
-                    continue
-                if message.get("type") == "done":
-                    done = message
-                    break
-                if message.get("type") == "tool":
-                    result.tool_calls += 1
-                    reply = answer_tool(tools, tool_names, message)
-                    proc.stdin.write(json.dumps(reply, default=str).encode("utf-8") + b"\n")
-                    proc.stdin.flush()
-        except OSError:
-            pass
-        if proc.poll() is None and done is None:
-            self._kill(proc)
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self._kill(proc)
-            proc.wait(timeout=5)
-        for t in threads:
-            t.join(timeout=2)
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            try:
-                stream.close()
-            except OSError:
-                pass
-        if workdir is not None:
-            shutil.rmtree(workdir, ignore_errors=True)
+            done, too_big = self._converse(proc, lines, timed_out, result, code, tools, tool_names, globals)
+        finally:
+            watchdog.cancel()
+            self._finish(proc, threads, workdir)
+        result.timed_out = timed_out.is_set()
         result.exit_code = proc.returncode
         result.seconds = round(time.monotonic() - started, 3)
-        if done is not None:
+        if done is not None and not result.timed_out:
             result.output = str(done.get("output") or "")[: limits.max_output_chars + 100]
             result.error = None if done.get("error") is None else str(done.get("error"))[-4000:]
             result.final = done.get("final") if isinstance(done.get("final"), dict) else None
@@ -434,6 +398,56 @@ class Sandbox:
             tail = b"".join(stderr).decode("utf-8", "replace").strip()[-1500:]
             result.error = f"the sandbox exited with code {result.exit_code}" + (f": {tail}" if tail else "")
         return result
+
+    @staticmethod
+    def _converse(proc, lines: queue.Queue, timed_out: threading.Event, result: SandboxResult, code, tools,
+                  tool_names, globals):
+        """Return (the ``done`` message or None, whether the reply cap was hit), answering tool calls."""
+        try:
+            proc.stdin.write(json.dumps({"code": code, "globals": dict(globals or {}),
+                                         "tools": list(tool_names)}).encode("utf-8") + b"\n")
+            proc.stdin.flush()
+            while True:
+                try:
+                    line = lines.get(timeout=0.25)
+                except queue.Empty:
+                    if timed_out.is_set():  # killed; a process that escaped it may still hold the pipe
+                        return None, False
+                    continue
+                if line is None or line == b"":
+                    return None, line == b""
+                try:
+                    message = json.loads(line)
+                except (ValueError, RecursionError):
+                    continue
+                if not isinstance(message, dict):
+                    continue
+                if message.get("type") == "done":
+                    return message, False
+                if message.get("type") == "tool":
+                    result.tool_calls += 1
+                    reply = answer_tool(tools, tool_names, message)
+                    proc.stdin.write(json.dumps(reply, default=str).encode("utf-8") + b"\n")
+                    proc.stdin.flush()
+        except OSError:  # the sandbox is gone (ended, killed at the deadline)
+            return None, False
+
+    def _finish(self, proc: subprocess.Popen, threads, workdir: str | None) -> None:
+        """Stop the step's processes, wait for them and the readers, and clean up."""
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            self._kill(proc)
+            proc.wait(timeout=10)
+        for t in threads:
+            t.join(timeout=2)
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        if workdir is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
 
     @staticmethod
     def _kill(proc: subprocess.Popen) -> None:

@@ -174,6 +174,8 @@ RESOURCES = [
     ("fill the scratch folder", "with open('big', 'wb') as f:\n    for _ in range(1000):\n"
      "        f.write(b'x' * (1 << 20))", "OSError"),
     ("huge printed output", "print('x' * (50 * 1024 * 1024))", "more characters cut"),
+    ("a deeply nested reply", "import os\nfor fd in range(3, 12):\n    try:\n"
+     "        os.write(fd, b'[' * 1000000 + b'\\n')\n    except OSError:\n        pass\nprint('sent')", "sent"),
     ("huge raw output on every descriptor", "import os\nfor fd in range(3, 12):\n    try:\n"
      "        [os.write(fd, b'x' * (1 << 20)) for _ in range(64)]\n    except OSError:\n        pass",
      "OutputError"),
@@ -202,7 +204,9 @@ def test_attack_is_contained(box, host, name, code, refusal):
     ("import time\ntime.sleep(600)", {"wall_seconds": 1.5}),
     ("while True:\n    pass", {"cpu_seconds": 1}),
     ("import threading, time\nthreading.Thread(target=time.sleep, args=(600,)).start()\nfinal_answer(1, 'km')", {}),
-], ids=["past the wall clock", "past the CPU time", "a thread left running"])
+    ("import os, time\nline = b'{\"type\": \"tool\", \"name\": \"x\"}\\n' * 40000\nfor fd in range(3, 12):\n"
+     "    try:\n        os.write(fd, line)\n    except OSError:\n        pass\ntime.sleep(600)", {"wall_seconds": 2}),
+], ids=["past the wall clock", "past the CPU time", "a thread left running", "tool calls whose replies it never reads"])
 def test_a_step_that_will_not_end_is_stopped_and_leaves_no_process(box, code, limits):
     limits = dataclasses.replace(box.limits, **limits)
     result = Sandbox(limits).run(code)
