@@ -26,6 +26,21 @@ class _FinalAnswer(BaseException):
     """Raised by ``final_answer`` to end the step."""
 
 
+class _Lazy:
+    """A module imported on first use (``shapely``, ``pyproj``, ``h3`` are ready in the step's namespace)."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attr)
+
+    def __repr__(self):
+        return f"<module {self._name!r} (imported on first use)>"
+
+
 class _Capped(io.TextIOBase):
     """A text sink that keeps the first ``cap`` characters written to it and counts the rest."""
 
@@ -84,10 +99,6 @@ def main(settings):
     sys.stdin = io.StringIO("")
     import builtins
 
-    import h3
-    import pyproj
-    import shapely
-
     def tool(name):
         def call(*args, **kwargs):
             proto_out.write(json.dumps({"type": "tool", "name": name, "args": _jsonable(list(args)),
@@ -107,8 +118,8 @@ def main(settings):
         final.append({"answer": _jsonable(answer), "unit": _jsonable(unit)})
         raise _FinalAnswer()
 
-    namespace = {"__name__": "__main__", "__builtins__": builtins, "shapely": shapely, "pyproj": pyproj, "h3": h3,
-                 "final_answer": final_answer, "ToolError": ToolError}
+    namespace = {"__name__": "__main__", "__builtins__": builtins, "final_answer": final_answer,
+                 "ToolError": ToolError, **{name: _Lazy(name) for name in ("shapely", "pyproj", "h3")}}
     namespace.update(request.get("globals") or {})
     for name in request.get("tools") or []:
         namespace[name] = tool(name)
