@@ -8,18 +8,21 @@ each run (``bwrap`` from the Debian package ``bubblewrap``):
   (numpy, shapely, pyproj, h3) were imported from, the shared libraries the interpreter has loaded, and
   ``/usr/lib``, ``/lib``, ``/lib64``, ``/usr/lib64``. Nothing else of the host: no ``/etc``, ``/home``,
   ``/root``, ``/tmp``, ``/run``, the project, its caches or datasets. A fresh tmpfs ``/scratch`` (the working
-  directory and ``HOME``, at most ``scratch_bytes``) is the only writable place; it is gone after the step;
-- its own user (``--disable-userns``: no nested ones), PID, IPC, UTS, cgroup and network namespaces: only a
-  downed loopback, no UNIX socket of the host is reachable (no host path is bound), a fresh ``/proc`` that
-  shows only the sandbox's processes, all capabilities dropped;
+  directory and ``HOME``, at most ``scratch_bytes``) is the only writable place (the root and ``/dev`` are
+  remounted read-only); it is gone after the step;
+- its own user (``--disable-userns``: no nested ones), PID, IPC, UTS, cgroup and network namespaces: only its
+  own loopback, no UNIX socket of the host is reachable (no host path is bound; abstract sockets belong to the
+  network namespace), a fresh ``/proc`` that shows only the sandbox's processes, all capabilities dropped;
 - processes: none besides the step's interpreter. A seccomp filter makes ``fork``, ``vfork`` and ``clone``
   without ``CLONE_THREAD`` fail with ``EPERM`` (``clone3`` with ``ENOSYS``, so threads fall back to ``clone``),
   which covers ``subprocess``, ``os.system``, ``posix_spawn``, ``os.fork`` and raw calls through ``ctypes``. The
   sandbox's init (PID 1) dies with the runner (``--die-with-parent``) and the kernel kills whatever is left in
   the PID namespace when it exits;
-- memory: ``RLIMIT_AS`` on that single process is the memory of the whole tree (plus the scratch tmpfs, capped
-  by its size); CPU: ``RLIMIT_CPU``; a wall-clock timeout (the runner kills the sandbox); ``RLIMIT_NOFILE``,
-  ``RLIMIT_FSIZE`` (the scratch size) and ``RLIMIT_CORE = 0``;
+- memory: no cgroup is used (that needs a delegated cgroup tree, which runners rarely have); as no process
+  can be created, ``RLIMIT_AS`` (``memory_bytes``) on the single process bounds the whole tree, plus the
+  scratch tmpfs (``scratch_bytes``). Measured: a step holding 700 MiB that tries four forks peaks at about
+  0.7 GiB resident for the tree under the 1 GiB default. CPU: ``RLIMIT_CPU``; a wall-clock timeout (a watchdog
+  kills the sandbox); ``RLIMIT_NOFILE``, ``RLIMIT_FSIZE`` (the scratch size) and ``RLIMIT_CORE = 0``;
 - output: what the code prints is cut at ``max_output_chars``; everything read back from the sandbox is
   bounded (``max_reply_bytes``), beyond which the step is stopped;
 - the environment is emptied (``--clearenv``; only ``PATH``, ``HOME``, ``LANG`` and thread counts are set), so
@@ -42,6 +45,7 @@ import json
 import os
 import platform
 import queue
+import re
 import shutil
 import signal
 import struct
@@ -146,6 +150,9 @@ def seccomp_filter(machine: str | None = None) -> bytes:
 
 # ----------------------------------------------------------------------------------------- what is bound
 
+_SHARED_OBJECT = re.compile(r"\.so(\.\d+)*$")
+
+
 @functools.lru_cache(maxsize=1)
 def runtime() -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
     """Return what a step needs of this Python: (interpreter, library folders, mounts) (computed once).
@@ -183,9 +190,10 @@ def runtime() -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
     covered = [*system, *stdlib, *roots]
     mapped = {interpreter}
     with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
-        for line in maps:
-            path = line.split(maxsplit=5)[-1].strip() if line.count(" ") >= 5 else ""
-            if path.startswith("/") and ".so" in os.path.basename(path) and os.path.isfile(path):
+        for line in maps:  # address perms offset device inode [path]
+            parts = line.split(maxsplit=5)
+            path = parts[5].strip() if len(parts) == 6 else ""
+            if _SHARED_OBJECT.search(path) and path.startswith("/") and os.path.isfile(path):
                 mapped.add(os.path.realpath(path))
     for path in sorted(stdlib) + sorted(roots):
         mounts.append(("--ro-bind", path))
