@@ -17,6 +17,7 @@ import stat
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -318,3 +319,38 @@ def test_without_bubblewrap_agents_refuse_unless_told_and_record_none(tmp_path):
     assert pred.status == "ok" and pred.answer == 2.0
     assert pred.to_record()["sandbox"] == UNSAFE_NO_SANDBOX == "none (--unsafe-no-sandbox)"
     assert pred.trace[0]["error"] is None
+
+
+def test_a_runner_killed_mid_step_takes_its_sandbox_with_it(box):
+    runner = subprocess.Popen([sys.executable, "-c", "from kgbench.generator.sandbox import Sandbox\n"
+                               "Sandbox().run('import time\\ntime.sleep(600)')"])
+    try:
+        for _ in range(200):
+            if sandbox_processes():
+                break
+            time.sleep(0.05)
+        assert sandbox_processes(), "the step never started"
+    finally:
+        runner.kill()
+        runner.wait()
+    for _ in range(100):
+        if not sandbox_processes():
+            break
+        time.sleep(0.05)
+    assert sandbox_processes() == []
+
+
+def test_the_unsafe_flag_never_downgrades_a_working_sandbox(box, tmp_path):
+    from click.testing import CliRunner
+
+    from kgbench.cli import main
+
+    prompts = tmp_path / "prompts.jsonl"
+    prompts.write_text(json.dumps(render(make_item(0, answer=2.0), "T3-oracle").to_dict()) + "\n")
+    with ScriptedServer([{"content": "```python\nfinal_answer(2.0, 'km')\n```"}]) as server:
+        result = CliRunner().invoke(main, ["--cache-dir", str(tmp_path / "cache"), "run", "--prompts", str(prompts),
+                                           "--out", str(tmp_path / "p.jsonl"), "--base-url", server.base_url,
+                                           "--model", "m", "--unsafe-no-sandbox"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["sandbox"] == box.name
+    assert json.loads((tmp_path / "p.jsonl").read_text())["sandbox"] == box.name
