@@ -15,6 +15,12 @@ as a ``json_schema`` response format, and returns one :class:`Prediction` per pr
   model again, so an interrupted run resumes and nothing is paid for twice. Errors are not cached.
 - Every prediction keeps the model's raw output beside the parsed answer, and the model, temperature and
   seed it was made with.
+- One bad reply never stops a run: a body that is not JSON, nested too deeply, larger than
+  ``max_response_bytes`` (default 8 MiB; read in chunks that stop at the cap, a larger ``Content-Length`` is
+  refused unread), cut short, or not of the chat-completions shape (no ``choices``, a null choice, a
+  message without text) is retried like a dropped connection, then recorded for that item as an error
+  (``status`` ``"error"``, the reason in ``error``); so is an answer nested deeper than
+  :data:`MAX_ANSWER_DEPTH` levels. Errors are not cached, so a rerun asks only those items again.
 
 Prediction records (:meth:`Prediction.to_record`) are what :func:`kgbench.generator.evaluate.evaluate`
 reads: ``{"id", "answer", "unit", "raw", "status", "model", "temperature", "seed", ...}``. A request that
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import email.utils
 import hashlib
+import http.client
 import json
 import os
 import random
@@ -44,11 +51,16 @@ from kgbench.generator.prompts import AGENT_CONDITIONS, Prompt, read_prompts
 from kgbench.generator.scoring import extract_answer_object
 from kgbench.kg.paths import atomic_write
 
-__all__ = ["ChatClient", "ChatError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
-           "write_predictions", "response_format"]
+__all__ = ["ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
+           "write_predictions", "response_format", "nesting_depth", "MAX_RESPONSE_BYTES", "MAX_ANSWER_DEPTH"]
 
 #: HTTP statuses that are retried (besides timeouts and connection failures)
 RETRY_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504, 520, 522, 524})
+#: default cap on a response body, bytes
+MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+#: an answer nested deeper than this (lists in lists...) is an error, not an answer
+MAX_ANSWER_DEPTH = 32
+_CHUNK = 1 << 16
 
 
 class ChatError(RuntimeError):
@@ -61,11 +73,68 @@ class ChatError(RuntimeError):
         self.attempts = attempts
 
 
+class ReplyError(ValueError):
+    """A model reply that cannot be an answer at all (nested too deeply): recorded as an error, not as a refusal."""
+
+
+def nesting_depth(obj: Any, limit: int = MAX_ANSWER_DEPTH) -> int:
+    """Return how deeply lists and dicts nest in ``obj`` (a scalar is 0), counting no further than ``limit + 1``.
+
+    Iterative, so it is safe on any depth.
+
+    >>> nesting_depth(3), nesting_depth([1, [2]]), nesting_depth({"a": [{}]})
+    (0, 2, 3)
+    >>> nesting_depth([[[[]]]], limit=2)
+    3
+    """
+    deepest, stack = 0, [(obj, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > limit:
+                return deepest
+            stack.extend((v, depth) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def _read_capped(response, cap: int) -> bytes:
+    """Return a response body read in chunks, raising ChatError once it passes ``cap`` bytes."""
+    declared = response.headers.get("Content-Length") if response.headers else None
+    if declared is not None and declared.strip().isdigit() and int(declared) > cap:
+        raise ChatError(f"response declares {int(declared):,} bytes, over the {cap:,}-byte cap; not read",
+                        status=response.status)
+    chunks, total = [], 0
+    while True:
+        chunk = response.read(min(_CHUNK, cap + 1 - total))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > cap:
+            raise ChatError(f"response body over the {cap:,}-byte cap; reading stopped", status=response.status)
+
+
+def _check_shape(data: Any) -> dict:
+    """Return a chat-completions response whose first choice is an object with a message object; else ChatError."""
+    if not isinstance(data, dict):
+        raise ChatError(f"response is a JSON {type(data).__name__}, not an object", status=200, retryable=True)
+    choices = data.get("choices")
+    if not isinstance(choices, list) or not choices:
+        raise ChatError(f"response has no choices: {str(data)[:200]}", status=200, retryable=True)
+    if not isinstance(choices[0], dict) or not isinstance(choices[0].get("message"), dict):
+        raise ChatError(f"response's first choice has no message object: {str(choices[0])[:200]}", status=200,
+                        retryable=True)
+    return data
+
+
 @dataclass
 class ChatClient:
     """Return a client of one OpenAI-compatible server: POST ``{base_url}/chat/completions`` with retries.
 
-    Uses only the standard library (urllib). ``timeout`` bounds each request in seconds.
+    Uses only the standard library (urllib). ``timeout`` bounds each request in seconds; a response body
+    over ``max_response_bytes`` is not read further (an error, not retried).
 
     >>> ChatClient("http://127.0.0.1:9/v1/").url
     'http://127.0.0.1:9/v1/chat/completions'
@@ -78,6 +147,7 @@ class ChatClient:
     backoff: float = 1.0
     max_backoff: float = 60.0
     sleep: Callable[[float], None] = time.sleep
+    max_response_bytes: int = MAX_RESPONSE_BYTES
 
     @property
     def url(self) -> str:
@@ -103,9 +173,12 @@ class ChatClient:
         request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                payload = response.read()
+                payload = _read_capped(response, self.max_response_bytes)
         except urllib.error.HTTPError as exc:
-            detail = exc.read()[:500].decode("utf-8", "replace")
+            try:
+                detail = exc.read(500).decode("utf-8", "replace")
+            except (OSError, http.client.HTTPException):
+                detail = "(body unreadable)"
             error = ChatError(f"HTTP {exc.code}: {detail}", status=exc.code, retryable=exc.code in RETRY_STATUSES)
             error.retry_after = exc.headers.get("Retry-After") if exc.headers else None
             raise error from None
@@ -113,13 +186,15 @@ class ChatClient:
             raise ChatError(f"timed out after {self.timeout} s ({exc})", retryable=True) from None
         except (urllib.error.URLError, ConnectionError, OSError) as exc:
             raise ChatError(f"connection failed: {exc}", retryable=True) from None
+        except http.client.HTTPException as exc:
+            raise ChatError(f"response cut short or malformed: {exc!r}"[:300], retryable=True) from None
         try:
             data = json.loads(payload)
+        except RecursionError:
+            raise ChatError("response JSON is nested too deeply to read", status=200, retryable=True) from None
         except ValueError:
             raise ChatError(f"response is not JSON: {payload[:200]!r}", status=200, retryable=True) from None
-        if not isinstance(data, dict) or not data.get("choices"):
-            raise ChatError(f"response has no choices: {str(data)[:200]}", status=200, retryable=True)
-        return data
+        return _check_shape(data)
 
     def complete(self, request: Mapping) -> tuple[dict, int]:
         """Return ``(response JSON, attempts used)`` for one chat-completions request body.
@@ -154,7 +229,8 @@ def parse_answer(content: str | None) -> dict:
 
     The reply should be one JSON object; failing that, the last JSON object with an ``"answer"`` key in the
     text is taken (code fences allowed). ``parsed`` is False when no such object was found (the answer is
-    then None and the scorer reads the raw text itself).
+    then None and the scorer reads the raw text itself). JSON nested deeper than :data:`MAX_ANSWER_DEPTH`
+    levels raises :class:`ReplyError`.
 
     >>> parse_answer('{"answer": 12.5, "unit": "km"}')
     {'answer': 12.5, 'unit': 'km', 'reasoning': None, 'parsed': True}
@@ -164,11 +240,16 @@ def parse_answer(content: str | None) -> dict:
     obj = None
     if content:
         try:
-            obj = json.loads(content)
-        except ValueError:
-            obj = None
-        if not (isinstance(obj, dict) and "answer" in obj):
-            obj = extract_answer_object(content)
+            try:
+                obj = json.loads(content)
+            except ValueError:
+                obj = None
+            if not (isinstance(obj, dict) and "answer" in obj):
+                obj = extract_answer_object(content)
+        except RecursionError:
+            raise ReplyError("reply JSON is nested too deeply to read") from None
+    if isinstance(obj, dict) and nesting_depth(obj.get("answer")) > MAX_ANSWER_DEPTH:
+        raise ReplyError(f"reply answer is nested deeper than {MAX_ANSWER_DEPTH} levels")
     if not isinstance(obj, dict):
         return {"answer": None, "unit": None, "reasoning": None, "parsed": False}
     reasoning = obj.get("reasoning")
@@ -259,9 +340,9 @@ class _Cache:
         path = self.folder / f"{key}.json"
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
-        if record.get("cache_key") != key:
+        if not isinstance(record, dict) or record.get("cache_key") != key:
             return None
         record.pop("cache_key")
         prediction = Prediction.from_record(record)
@@ -292,12 +373,19 @@ def _single_turn(client: ChatClient, prompt: Prompt, model: str, temperature: fl
     except ChatError as exc:
         return Prediction(**base, status="error", error=str(exc), http_status=exc.status, attempts=exc.attempts,
                           latency_s=round(time.monotonic() - started, 3))
-    choice = data["choices"][0] if isinstance(data["choices"][0], dict) else {}
-    message = choice.get("message") or {}
-    content = message.get("content")
-    if not isinstance(content, str):
-        content = None if content is None else json.dumps(content)
-    parsed = parse_answer(content)
+    choice = data["choices"][0]
+    content = choice["message"].get("content")
+    try:
+        if not isinstance(content, str):
+            if content is None:
+                raise ReplyError("reply message has no content")
+            content = json.dumps(content)
+        parsed = parse_answer(content)
+    except (ReplyError, RecursionError, TypeError, ValueError) as exc:
+        reason = str(exc) if isinstance(exc, ReplyError) else f"unreadable reply content ({type(exc).__name__})"
+        return Prediction(**base, status="error", error=reason, http_status=200, attempts=attempts,
+                          raw=content[:2000] if isinstance(content, str) else None,
+                          finish_reason=choice.get("finish_reason"), latency_s=round(time.monotonic() - started, 3))
     return Prediction(**base, status="ok", answer=parsed["answer"], unit=parsed["unit"], raw=content,
                       reasoning=parsed["reasoning"], parsed=parsed["parsed"], attempts=attempts,
                       finish_reason=choice.get("finish_reason"), usage=data.get("usage"),
@@ -309,7 +397,8 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
               timeout: float = 120.0, cache_dir: str | Path | None = None, temperature: float = 0.0,
               seed: int | None = 0, max_tokens: int | None = None, strict_schema: bool = True,
               kg=None, max_steps: int = 10, sandbox=None, out_path: str | Path | None = None,
-              on_prediction: Callable[[Prediction], None] | None = None) -> list[Prediction]:
+              on_prediction: Callable[[Prediction], None] | None = None,
+              max_response_bytes: int = MAX_RESPONSE_BYTES) -> list[Prediction]:
     """Return one :class:`Prediction` per prompt (in prompt order), asking an OpenAI-compatible server.
 
     ``prompts`` are :class:`~kgbench.generator.prompts.Prompt` objects or their dicts (a prompts JSONL
@@ -318,6 +407,8 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
     ``kg`` (a :class:`kgbench.kg.store.KG`; required then). ``cache_dir`` makes the run resumable (see the
     module docstring). With ``out_path`` the prediction records are written there as JSONL (atomically).
     ``on_prediction`` is called with each prediction as it finishes (from worker threads).
+    ``max_response_bytes`` caps each response body. No reply stops the run: whatever goes wrong with one
+    prompt (even an unexpected exception) becomes that prediction's ``error``.
     """
     prompts = [p if isinstance(p, Prompt) else Prompt.from_dict(p) for p in prompts]
     if concurrency < 1:
@@ -325,24 +416,34 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
     if any(p.condition == "T3a" for p in prompts) and kg is None:
         raise ValueError("T3a prompts need a knowledge graph (kg=...) for the agent's tools")
     client = ChatClient(base_url, api_key, timeout=timeout, retries=retries, backoff=backoff,
-                        max_backoff=max_backoff)
+                        max_backoff=max_backoff, max_response_bytes=max_response_bytes)
     cache = _Cache(cache_dir)
     lock = threading.Lock()
+
+    def ask(prompt: Prompt) -> Prediction:
+        if prompt.condition in AGENT_CONDITIONS:
+            from kgbench.generator.agent import run_agent
+
+            return run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
+                             seed=seed, max_tokens=max_tokens, limits=sandbox)
+        return _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)
 
     def one(prompt: Prompt) -> Prediction:
         key = cache_key(model, prompt, temperature, seed, max_steps)
         hit = cache.get(key)
         if hit is not None:
             prediction = hit
-        elif prompt.condition in AGENT_CONDITIONS:
-            from kgbench.generator.agent import run_agent
-
-            prediction = run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
-                                   seed=seed, max_tokens=max_tokens, limits=sandbox)
         else:
-            prediction = _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)
-        if hit is None:
-            cache.put(key, prediction)
+            try:
+                prediction = ask(prompt)
+            except Exception as exc:  # noqa: BLE001 - one item's failure is that item's error, never the run's
+                prediction = Prediction(id=prompt.id, condition=prompt.condition, model=model,
+                                        temperature=temperature, seed=seed, prompt_hash=prompt.hash, status="error",
+                                        error=f"{type(exc).__name__}: {exc}"[:500])
+            try:
+                cache.put(key, prediction)
+            except (ValueError, TypeError, RecursionError):
+                pass  # a prediction that cannot be serialized is simply asked again next time
         if on_prediction is not None:
             with lock:
                 on_prediction(prediction)
@@ -370,7 +471,8 @@ def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model:
         cache_dir: str | Path | None = None, temperature: float = 0.0, seed: int | None = 0,
         max_tokens: int | None = None, strict_schema: bool = True, max_steps: int = 10,
         kg=None, kg_cache: str | Path | None = None,
-        on_prediction: Callable[[Prediction], None] | None = None) -> dict:
+        on_prediction: Callable[[Prediction], None] | None = None,
+        max_response_bytes: int = MAX_RESPONSE_BYTES) -> dict:
     """Return a summary of running a prompts JSONL file and writing its predictions JSONL to ``out_path``.
 
     The function behind ``kgbench run``. ``api_key`` defaults to the ``OPENAI_API_KEY`` environment variable;
@@ -390,7 +492,8 @@ def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model:
     predictions = run_model(prompts, base_url, model, api_key, concurrency=concurrency, retries=retries,
                             backoff=backoff, timeout=timeout, cache_dir=cache_dir, temperature=temperature,
                             seed=seed, max_tokens=max_tokens, strict_schema=strict_schema, kg=kg,
-                            max_steps=max_steps, out_path=out_path, on_prediction=on_prediction)
+                            max_steps=max_steps, out_path=out_path, on_prediction=on_prediction,
+                            max_response_bytes=max_response_bytes)
     by_status: dict[str, int] = {}
     for p in predictions:
         by_status[p.status] = by_status.get(p.status, 0) + 1
