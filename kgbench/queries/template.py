@@ -244,6 +244,9 @@ def load_template_file(path: str | Path) -> Template:
         raise TemplateError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise TemplateError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except yaml.MarkedYAMLError as exc:
+        at = f"line {exc.problem_mark.line + 1}, column {exc.problem_mark.column + 1}: " if exc.problem_mark else ""
+        raise TemplateError(f"{path}: {at}not valid YAML: {exc.problem or exc}") from None
     except yaml.YAMLError as exc:
         raise TemplateError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from None
     validator = jsonschema.Draft202012Validator(_schema())
