@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from kgbench.generator.formats import GoldAnswerError, get_format, validate_gold
-from kgbench.generator.runners import nesting_depth
+from kgbench.generator.replies import nesting_depth
 from kgbench.generator.scoring import ItemScore, Metrics, aggregate, aggregate_by, score_item
 
 __all__ = ["evaluate", "EvaluationResult", "read_jsonl", "read_predictions", "DEFAULT_GROUPS",
