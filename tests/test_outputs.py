@@ -124,39 +124,27 @@ def test_generate_all_refuses_an_existing_release(files):
     assert (rel / "stats.json").exists()
 
 
-def test_gold_all(files):
+#: command with one output file -> its arguments up to the output path, given the dataset
+FILE_COMMANDS = {
+    "gold --all": lambda d: ["gold", "--all", "--dataset", d, "--out"],
+    "evaluate --save-predictions": lambda d: ["evaluate", "--dataset", d, "--baseline", "majority",
+                                              "--save-predictions"],
+    "prompts render": lambda d: ["prompts", "render", "--condition", "T1", "--dataset", d, "--out"],
+}
+
+
+@pytest.mark.parametrize("name", list(FILE_COMMANDS))
+def test_a_file_output_needs_force_and_is_never_an_input(files, name):
     tmp, dataset = files
-    out = tmp / "gold.nq"
-    assert invoke("gold", "--all", "--dataset", dataset, "--out", out).exit_code == 0
-    first = out.read_bytes()
-    assert refused(invoke("gold", "--all", "--dataset", dataset, "--out", out), out, force_helps=True)
-    assert invoke("gold", "--all", "--dataset", dataset, "--out", out, "--force").exit_code == 0
-    assert out.read_bytes() == first
-    before = dataset.read_bytes()
-    assert refused(invoke("gold", "--all", "--dataset", dataset, "--out", dataset, "--force"), dataset,
-                   force_helps=False)
-    assert dataset.read_bytes() == before
-
-
-def test_evaluate_save_predictions(files):
-    tmp, dataset = files
-    out = tmp / "majority.jsonl"
-    args = ["evaluate", "--dataset", dataset, "--baseline", "majority", "--save-predictions"]
-    assert invoke(*args, out).exit_code == 0 and len(out.read_text().splitlines()) == 3
-    assert refused(invoke(*args, out), out, force_helps=True)
-    assert invoke(*args, out, "--force").exit_code == 0
-    before = dataset.read_bytes()
-    assert refused(invoke(*args, dataset, "--force"), dataset, force_helps=False)
-    assert dataset.read_bytes() == before
-
-
-def test_prompts_render(files):
-    tmp, dataset = files
-    out = tmp / "prompts.jsonl"
-    args = ["prompts", "render", "--condition", "T1", "--dataset", dataset, "--out"]
+    out = tmp / "out.txt"
+    args = FILE_COMMANDS[name](dataset)
     assert invoke(*args, out).exit_code == 0
+    first = out.read_bytes()
+    assert first
+    out.write_text("edited by hand")
     assert refused(invoke(*args, out), out, force_helps=True)
-    assert invoke(*args, out, "--force").exit_code == 0
+    assert out.read_text() == "edited by hand"
+    assert invoke(*args, out, "--force").exit_code == 0 and out.read_bytes() == first
     before = dataset.read_bytes()
     assert refused(invoke(*args, dataset, "--force"), dataset, force_helps=False)
     assert dataset.read_bytes() == before
