@@ -58,7 +58,7 @@ def nesting_depth(obj: Any, limit: int = MAX_ANSWER_DEPTH) -> int:
 
 
 def read_capped(response, cap: int) -> bytes:
-    """Return a response body read in chunks, raising ChatError once it passes ``cap`` bytes."""
+    """Return a response body read in chunks; ChatError once it passes ``cap`` bytes or when it ends short."""
     declared = response.headers.get("Content-Length") if response.headers else None
     if declared is not None and declared.strip().isdigit() and int(declared) > cap:
         raise ChatError(f"response declares {int(declared):,} bytes, over the {cap:,}-byte cap; not read",
@@ -67,6 +67,9 @@ def read_capped(response, cap: int) -> bytes:
     while True:
         chunk = response.read(min(_CHUNK, cap + 1 - total))
         if not chunk:
+            if declared is not None and declared.strip().isdigit() and total < int(declared):
+                raise ChatError(f"response cut short: {total:,} of {int(declared):,} bytes", status=response.status,
+                                retryable=True)
             return b"".join(chunks)
         chunks.append(chunk)
         total += len(chunk)

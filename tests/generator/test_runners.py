@@ -301,7 +301,8 @@ FAULTS = {
     "message a string": {"body": '{"choices": [{"message": "12 km"}]}'},
     "null content": {"body": '{"choices": [{"message": {"role": "assistant", "content": null}}]}'},
     "Content-Length 10^12": {"body": b'{"choices": []}', "content_length": 10 ** 12},
-    "body cut short": {"body": b'{"choices": []}', "content_length": 100},
+    "body cut short": {"body": json.dumps({"choices": [{"message": {"content": '{"answer": 1.0}'}}]}),
+                       "content_length": 1000},
     "body over the cap": {"body": b'{"x": "', "piece": b"a" * (1 << 20), "repeat": 50, "content_length": None},
     "HTTP 500 after retries": {"status": 500, "body": "boom"},
     "HTTP 400": {"status": 400, "body": "bad request"},
@@ -388,3 +389,14 @@ def test_parse_answer_raises_reply_error_on_deep_json():
     assert parse_answer('{"answer": ' + "[" * 32 + "]" * 32 + "}")["parsed"] is True
     with pytest.raises(ReplyError):
         parse_answer("the answer is " + '{"answer": ' + DEEP)
+
+
+def test_a_body_cut_short_is_retried_then_an_error():
+    fault = FAULTS["body cut short"]
+    good = {"content": '{"answer": 1.0, "unit": "km"}'}
+    with ScriptedServer([fault, good]) as s:
+        pred, = run_model([render(make_item(1), "T1")], s.base_url, "m", retries=1, **FAST)
+    assert pred.status == "ok" and pred.attempts == 2
+    with ScriptedServer([fault, fault]) as s:
+        pred, = run_model([render(make_item(1), "T1")], s.base_url, "m", retries=1, **FAST)
+    assert pred.status == "error" and "cut short" in pred.error and pred.attempts == 2
