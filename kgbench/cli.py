@@ -295,13 +295,13 @@ def gold(item_id, dataset, fmt, export_all, out, force):
         if not out:
             raise click.UsageError("--all needs --out FILE.nq")
         _output(out, [dataset], force=force)
-    items = read_jsonl(dataset)
-    if export_all:
+        items = read_jsonl(dataset)
         n = export_gold_nquads(items, out)
         click.echo(f"{n:,} quads of {len(items)} items -> {out}", err=True)
         return
     if not item_id:
         raise click.UsageError("give an ITEM_ID, or --all --out FILE.nq")
+    items = read_jsonl(dataset)
     by_id = {it.id: it for it in items}
     if item_id not in by_id:
         import difflib
