@@ -24,8 +24,8 @@ as a ``json_schema`` response format, and returns one :class:`Prediction` per pr
 
 Prediction records (:meth:`Prediction.to_record`) are what :func:`kgbench.generator.evaluate.evaluate`
 reads: ``{"id", "answer", "unit", "raw", "status", "model", "temperature", "seed", ...}``. A request that
-failed (``status`` ``"error"``) carries no ``answer`` key, so the scorer counts it as missing, never as a
-refusal; an agent out of steps has ``status`` ``"budget_exhausted"``.
+failed (``status`` ``"error"``) carries no ``answer`` key and the scorer counts it as unparseable, never as
+a refusal; an agent out of steps has ``status`` ``"budget_exhausted"``.
 """
 
 from __future__ import annotations
@@ -224,7 +224,7 @@ class Prediction:
     def to_record(self) -> dict:
         """Return the prediction as a JSON-ready record for :func:`kgbench.generator.evaluate.evaluate`.
 
-        A failed request has no ``answer`` or ``unit`` key (scored as missing, not as a refusal).
+        A failed request has no ``answer`` or ``unit`` key (scored as unparseable, never as a refusal).
         """
         record = asdict(self)
         extra = record.pop("extra")
