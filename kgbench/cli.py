@@ -21,6 +21,26 @@ def _err(msg: str) -> None:
     click.echo(click.style("warning: ", fg="yellow") + msg, err=True)
 
 
+def _warn_all(warnings, shown: int = 20) -> None:
+    for w in warnings[:shown]:
+        _err(w)
+    if len(warnings) > shown:
+        _err(f"... and {len(warnings) - shown} more")
+
+
+def _output(path, inputs=(), **kw):
+    """Return the output path once :func:`kgbench.generator.outputs.check_output` allows it; else one Error line."""
+    from kgbench.generator.outputs import OutputError, check_output
+
+    try:
+        return check_output(path, inputs, **kw)
+    except OutputError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+_FORCE = click.option("--force", is_flag=True, help="Replace the output if it exists (never an input).")
+
+
 class KgbenchGroup(click.Group):
     """Runs a command and turns any error into one readable line (the traceback only with --debug)."""
 
@@ -174,15 +194,17 @@ def sparql(obj, query, query_file, data, fmt, strict):
               help="With --all: templates generated in this many processes.")
 @click.option("--out", "-o", type=click.Path(), default=None,
               help="Items file (JSON lines; '-' for stdout; default items.jsonl), or with --all the release folder.")
+@_FORCE
 @click.pass_obj
-def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out):
+def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, force):
     """Generate verified items of one template (or of all) over the bundled snapshot."""
     if bool(template_id) == bool(all_templates):
         raise click.UsageError("give --template ID or --all")
     if all_templates:
-        _generate_all(obj, seed, per_stratum, jobs, out)
+        _generate_all(obj, seed, per_stratum, jobs, out, force)
         return
     out = out or "items.jsonl"
+    _output(out, force=force)
     from kgbench.generator.generate import GenerationReport, generate as run
     from kgbench.generator.items import write_jsonl
     from kgbench.queries.template import load_template
@@ -233,13 +255,14 @@ def _bar(label: str):
     return _Ctx()
 
 
-def _generate_all(obj, seed, per_stratum, jobs, out):
+def _generate_all(obj, seed, per_stratum, jobs, out, force):
     from kgbench.generator.benchmark import generate_all
     from kgbench.generator.dataset import ReleaseError, write_release
     from kgbench.kg.build import build_snapshot
 
     if not out or out == "-":
         raise click.UsageError("--all needs --out DIR")
+    _output(out, folder=True, force=force)
     _open(obj)  # build and load the snapshot once, before any worker starts
     manifest = build_snapshot(obj.cache).manifest
     with _bar("generating all templates") as (bar, task):
@@ -247,7 +270,7 @@ def _generate_all(obj, seed, per_stratum, jobs, out):
                            progress=lambda tid, done, total: bar.update(task, completed=done, total=total))
     try:
         summary = write_release(run.items, out, reports=run.reports, unsatisfiable=run.unsatisfiable,
-                                snapshot_manifest=manifest, seed=seed)
+                                snapshot_manifest=manifest, seed=seed, force=force)
     except ReleaseError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"{summary.counts['large']} items ({summary.counts['small']} in the small split) -> {out}", err=True)
@@ -262,20 +285,23 @@ def _generate_all(obj, seed, per_stratum, jobs, out):
 @click.option("--format", "fmt", type=click.Choice(["nt", "json", "text"]), default="nt", show_default=True)
 @click.option("--all", "export_all", is_flag=True, help="Export every item's gold triples as N-Quads.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False), help="With --all: the N-Quads file to write.")
-def gold(item_id, dataset, fmt, export_all, out):
+@_FORCE
+def gold(item_id, dataset, fmt, export_all, out, force):
     """Show one item's gold triples, or export all of a dataset's as N-Quads (one named graph per item)."""
     from kgbench.generator.gold import export_gold_nquads, gold_as
     from kgbench.generator.items import read_jsonl
 
-    items = read_jsonl(dataset)
     if export_all:
         if not out:
             raise click.UsageError("--all needs --out FILE.nq")
+        _output(out, [dataset], force=force)
+        items = read_jsonl(dataset)
         n = export_gold_nquads(items, out)
         click.echo(f"{n:,} quads of {len(items)} items -> {out}", err=True)
         return
     if not item_id:
         raise click.UsageError("give an ITEM_ID, or --all --out FILE.nq")
+    items = read_jsonl(dataset)
     by_id = {it.id: it for it in items}
     if item_id not in by_id:
         import difflib
@@ -357,17 +383,21 @@ def templates_show(template_id):
 
 
 @templates.command("validate")
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path())
 def templates_validate(files):
-    """Check template files (default: all shipped): schema, placeholders, SPARQL parse, registered functions."""
-    from kgbench.queries.template import template_ids, validate_templates
+    """Check template files or folders of them (default: all shipped): schema, duplicate keys, finite numbers,
+    known units, read-only SPARQL that parses, placeholders, registered functions. Every problem of every
+    file is listed."""
+    from kgbench.queries.template import template_files, validate_templates
 
     problems = validate_templates(files or None)
     for p in problems:
         click.echo(p, err=True)
+    checked = template_files(files or None)
     if problems:
-        raise click.ClickException(f"{len(problems)} invalid template file(s)")
-    click.echo(f"{len(files) or len(template_ids())} template file(s) valid")
+        bad = sum(any(p.startswith(f"{f}: ") for p in problems) for f in checked)
+        raise click.ClickException(f"{len(problems)} problem(s) in {bad} of {len(checked)} template file(s)")
+    click.echo(f"{len(checked)} template file(s) valid")
 
 
 # ---------------------------------------------------------------------------------------------- conformance
@@ -392,12 +422,20 @@ def conformance(folder):
               help="Score a baseline instead of predictions (oracle: answers from gold triples alone).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--save-predictions", type=click.Path(dir_okay=False), help="With --baseline: write its answers.")
-def evaluate(dataset, predictions, baseline, fmt, save_predictions):
-    """Score predictions (or a baseline) against a dataset by answer format: EM, NE, coverage, refusal rates."""
+@_FORCE
+def evaluate(dataset, predictions, baseline, fmt, save_predictions, force):
+    """Score predictions (or a baseline) against a dataset by answer format: EM, NE, coverage, refusal rates.
+
+    A bad prediction record never stops the evaluation: it is reported as a warning naming its file and line.
+    """
     from kgbench.generator.evaluate import evaluate as run
 
     if bool(predictions) == bool(baseline):
         raise click.UsageError("give --predictions FILE or --baseline majority|oracle")
+    if save_predictions:
+        if not baseline:
+            raise click.UsageError("--save-predictions goes with --baseline")
+        _output(save_predictions, [dataset], force=force)
     if baseline:
         from kgbench.generator.baselines import baseline_predictions
         from kgbench.generator.items import read_jsonl
@@ -412,21 +450,25 @@ def evaluate(dataset, predictions, baseline, fmt, save_predictions):
         result = run([it.to_dict() for it in items], preds)
     else:
         result = run(dataset, predictions)
+    _warn_all(result.warnings)
     click.echo(result.to_table() if fmt == "table" else result.to_json())
 
 
 @main.command()
 @click.argument("runs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="Report folder.")
-def report(runs, out):
+@_FORCE
+def report(runs, out, force):
     """Tables and plots (PNG + one HTML page) by family, format, KG, tiers (standardized), language, condition.
 
     Each RUN is a JSON file: {"dataset": ..., "predictions": ... or "baseline": "oracle", "model", "condition",
     "seed"} (or a list of them).
     """
-    from kgbench.generator.report import build_report, report_table
+    from kgbench.generator.report import build_report, report_files, report_table, run_inputs
 
+    _output(out, run_inputs(runs), folder=True, members=report_files(), force=force)
     summary = build_report(list(runs), out)
+    _warn_all(summary.warnings)
     click.echo(report_table(summary))
     click.echo(f"report -> {out}", err=True)
 
@@ -443,9 +485,13 @@ def prompts():
                                  "T3a"]))
 @click.option("--dataset", required=True, type=click.Path(dir_okay=False))
 @click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write prompts as JSON lines (default: stdout).")
-def prompts_render(condition, dataset, out):
+@_FORCE
+def prompts_render(condition, dataset, out, force):
     """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata)."""
     from kgbench.generator.prompts import render_prompts
+
+    if out:
+        _output(out, [dataset], force=force)
 
     rows = render_prompts(dataset, condition, out)
     if not out:
@@ -471,18 +517,27 @@ def prompts_render(condition, dataset, out):
 @click.option("--max-tokens", type=int, default=None)
 @click.option("--max-steps", type=click.IntRange(min=1), default=10, show_default=True, help="Agent step budget.")
 @click.option("--no-strict-schema", is_flag=True, help="Send the answer schema without strict mode.")
+@click.option("--max-response-mb", type=click.FloatRange(min=0, min_open=True), default=8.0, show_default=True,
+              help="Largest response body read (MiB); a larger reply is that item's error.")
 @click.option("--unsafe-no-sandbox", is_flag=True,
               help="Run T3/T3a model code WITHOUT isolation when bubblewrap cannot run (unsafe; recorded).")
 @click.pass_obj
 def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retries, backoff, timeout, response_cache,
-            temperature, seed, max_tokens, max_steps, no_strict_schema, unsafe_no_sandbox):
-    """Run a model (any OpenAI-compatible chat-completions server) on rendered prompts; resumable."""
+            temperature, seed, max_tokens, max_steps, no_strict_schema, max_response_mb, unsafe_no_sandbox):
+    """Run a model (any OpenAI-compatible chat-completions server) on rendered prompts; resumable.
+
+    Rerunning the same command resumes: finished answers come from the response cache and OUT is rewritten
+    with every prediction; items that failed (status "error") are asked again.
+    """
     from kgbench.generator.runners import run
+
+    _output(out, [prompts_path], resume=True)
 
     summary = run(prompts_path, out, base_url=base_url, model=model, api_key=api_key, concurrency=concurrency,
                   retries=retries, backoff=backoff, timeout=timeout, cache_dir=response_cache,
                   temperature=temperature, seed=seed, max_tokens=max_tokens, strict_schema=not no_strict_schema,
-                  max_steps=max_steps, kg_cache=obj.cache, unsafe_no_sandbox=unsafe_no_sandbox)
+                  max_steps=max_steps, kg_cache=obj.cache, unsafe_no_sandbox=unsafe_no_sandbox,
+                  max_response_bytes=int(max_response_mb * 1024 * 1024))
     click.echo(json.dumps(summary, indent=2, default=str))
 
 

@@ -502,7 +502,7 @@ def render_card(stats: dict) -> str:
 # --------------------------------------------------------------------------------------------- writing
 
 
-def _check_target(out: Path) -> None:
+def _check_target(out: Path, force: bool) -> None:
     if not out.exists():
         return
     if not out.is_dir():
@@ -514,16 +514,19 @@ def _check_target(out: Path) -> None:
             kind = None
         if kind != RELEASE_KIND:
             raise ReleaseError(f"{out}: a non-empty folder that is not a kgbench release; refusing to replace it")
+        if not force:
+            raise ReleaseError(f"{out}: a release exists there; pass --force (force=True) to replace it")
 
 
 def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterable[GenerationReport] = (),
                   unsatisfiable: Mapping[str, str] = {}, snapshot_manifest: Mapping | None = None,
-                  seed: int = 0) -> ReleaseSummary:
+                  seed: int = 0, force: bool = False) -> ReleaseSummary:
     """Return the summary of a benchmark release written into ``out_dir`` (replaced whole, only on success).
 
     Items are validated first (unique ids, each answer against its format's gold schema): any problem raises
     :class:`ReleaseError` naming the items, and nothing is written. The release is built in a temporary
-    sibling folder and renamed onto ``out_dir``; an existing ``out_dir`` must be an earlier release (or empty).
+    sibling folder and renamed onto ``out_dir``; an existing ``out_dir`` must be empty, or an earlier release
+    and ``force`` given (a folder that is not a release is never replaced).
     ``reports`` (one :class:`GenerationReport` per template run) and ``unsatisfiable`` (template id -> reason)
     feed the card; ``snapshot_manifest`` gives its snapshot id, sources and licences; ``seed`` drives the
     choice of the small split.
@@ -531,7 +534,7 @@ def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterab
     items = list(items)
     out = Path(out_dir)
     validate_items(items)
-    _check_target(out)
+    _check_target(out, force)
     manifest_id = (snapshot_manifest or {}).get("id")
     if manifest_id:
         others = sorted({it.snapshot for it in items} - {manifest_id})

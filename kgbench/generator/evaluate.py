@@ -3,19 +3,32 @@
 A dataset is a JSONL file of items (or a list of item dicts); predictions are a JSONL file of records
 ``{"id": item id, "answer": ..., "unit": ..., "raw": optional raw model text}`` (or a list of them). An item
 without a prediction counts as no answer (status ``missing``: E = 0, e = 1, not covered, not a refusal).
+
+No single prediction stops an evaluation: a line that is not JSON (or nested too deeply to read), not an
+object, without an id or with an id that is not a string or number is skipped; a second prediction for an
+item is ignored (the first counts); a prediction naming no item is not scored; a prediction whose value
+cannot be read (a number beyond float range, a raw text nested too deeply...) scores ``unparseable``. Each
+such record gives one warning naming the file and line (``preds.jsonl:17: ...``) in
+:attr:`EvaluationResult.warnings`. The dataset, in contrast, must be valid: a bad item raises.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from kgbench.generator.formats import GoldAnswerError, get_format, validate_gold
+from kgbench.generator.replies import nesting_depth
 from kgbench.generator.scoring import ItemScore, Metrics, aggregate, aggregate_by, score_item
 
-__all__ = ["evaluate", "EvaluationResult", "read_jsonl", "DEFAULT_GROUPS"]
+__all__ = ["evaluate", "EvaluationResult", "read_jsonl", "read_predictions", "DEFAULT_GROUPS",
+           "MAX_RECORD_DEPTH"]
+
+#: a prediction record nested deeper than this is unparseable (scoring it could exhaust the stack)
+MAX_RECORD_DEPTH = 64
 
 #: the groupings reported unless the caller picks others
 DEFAULT_GROUPS: tuple[str, ...] = ("answer_format", "template_id")
@@ -51,6 +64,64 @@ def read_jsonl(source: str | os.PathLike | Iterable[dict]) -> list[dict]:
     return records
 
 
+def _problem(where: str, what: str) -> str:
+    return f"{where}: {what}"
+
+
+_WHERE = re.compile(r"^(.*?)(?::(\d+)|\[(\d+)\]): ")
+
+
+def _in_line_order(warnings: list[str]) -> list[str]:
+    """Return warnings sorted by the file and line they name (stable otherwise)."""
+    def key(w: str):
+        m = _WHERE.match(w)
+        return (m.group(1), int(m.group(2) or m.group(3))) if m else ("", 0)
+    return sorted(warnings, key=key)
+
+
+def read_predictions(source: str | os.PathLike | Iterable[dict]) -> tuple[list[tuple[str, dict]], list[str]]:
+    """Return ``([(where, record)], warnings)``: the usable prediction records and one warning per skipped line.
+
+    ``where`` is ``"file:line"`` (or ``"predictions[i]"`` for a given list). A record is usable when it is a
+    JSON object with a string or integer ``id``; every other line is skipped with a warning naming it.
+
+    >>> records, warnings = read_predictions([{"id": "a"}, {"answer": 1}, {"id": ["b"]}, [1]])
+    >>> [w for w, _ in records], warnings
+    (['predictions[1]'], ['predictions[2]: no id', 'predictions[3]: id is a list, not a string', 'predictions[4]: not a JSON object'])
+    """
+    if isinstance(source, (str, os.PathLike)):
+        lines: Iterable[tuple[str, Any, str | None]] = _json_lines(source)
+    else:
+        lines = ((f"predictions[{n}]", r, None) for n, r in enumerate(source, 1))
+    records, warnings = [], []
+    for where, record, unreadable in lines:
+        if unreadable:
+            warnings.append(_problem(where, unreadable))
+        elif not isinstance(record, dict):
+            warnings.append(_problem(where, "not a JSON object"))
+        elif "id" not in record:
+            warnings.append(_problem(where, "no id"))
+        elif not isinstance(record["id"], (str, int)) or isinstance(record["id"], bool):
+            warnings.append(_problem(where, f"id is a {type(record['id']).__name__}, not a string"))
+        else:
+            records.append((where, record))
+    return records, warnings
+
+
+def _json_lines(path: str | os.PathLike):
+    """Yield ``("file:line", parsed JSON or None, why it is unreadable or None)`` for each non-blank line."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                yield f"{path}:{number}", json.loads(line), None
+            except RecursionError:
+                yield f"{path}:{number}", None, "not JSON (nested too deeply to read)"
+            except ValueError as exc:
+                yield f"{path}:{number}", None, f"not JSON ({exc})"
+
+
 def _fmt_cell(value: Any) -> str:
     if value is None:
         return "-"
@@ -65,13 +136,15 @@ class EvaluationResult:
 
     ``overall`` holds the metrics of every item; ``groups`` maps each grouping key to its groups' metrics;
     ``items`` holds one :class:`~kgbench.generator.scoring.ItemScore` per item in dataset order;
-    ``unmatched_predictions`` lists prediction ids that name no item (they are not scored).
+    ``unmatched_predictions`` lists prediction ids that name no item (they are not scored); ``warnings``
+    holds one line per prediction record that was skipped or could not be read (``file:line: what``).
     """
 
     overall: Metrics
     groups: dict[str, dict[str, Metrics]] = field(default_factory=dict)
     items: list[ItemScore] = field(default_factory=list)
     unmatched_predictions: list[Any] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def to_dict(self, *, with_items: bool = True) -> dict:
         """Return the result as a JSON-ready dict (``overall``, ``groups``, ``items``, ``unmatched_predictions``)."""
@@ -80,6 +153,7 @@ class EvaluationResult:
             "groups": {key: {label: m.to_dict() for label, m in groups.items()}
                        for key, groups in self.groups.items()},
             "unmatched_predictions": list(self.unmatched_predictions),
+            "warnings": list(self.warnings),
         }
         if with_items:
             out["items"] = [s.to_dict() for s in self.items]
@@ -109,6 +183,8 @@ class EvaluationResult:
                 lines.append("  ".join("-" * w for w in widths))
         if self.unmatched_predictions:
             lines.append(f"{len(self.unmatched_predictions)} prediction(s) name no item and were ignored")
+        if self.warnings:
+            lines.append(f"{len(self.warnings)} prediction record(s) skipped or unreadable (see the warnings)")
         return "\n".join(lines)
 
 
@@ -120,8 +196,8 @@ def evaluate(dataset_path_or_items: str | os.PathLike | Iterable[dict],
     Each item is scored by its ``answer_format`` (see :func:`kgbench.generator.scoring.score_item`);
     an item without a prediction counts as no answer. ``by`` names the groupings reported besides the
     overall metrics: item keys, dotted paths such as ``"stratum.income_tier"``, or callables.
-    Raises ``ValueError`` for duplicate item or prediction ids, an unknown answer format or an invalid
-    gold answer (naming the item).
+    Raises ``ValueError`` for duplicate item ids, an unknown answer format or an invalid gold answer
+    (naming the item); bad prediction records never raise (see the module docstring).
 
     >>> items = [{"id": "a", "answer_format": "Count", "answer": 3},
     ...          {"id": "b", "answer_format": "Boolean / ternary", "answer": True}]
@@ -130,14 +206,15 @@ def evaluate(dataset_path_or_items: str | os.PathLike | Iterable[dict],
     (0.5, 0.5, ['answered', 'missing'])
     """
     items = read_jsonl(dataset_path_or_items)
-    predictions = read_jsonl(predictions_path_or_list)
+    predictions, warnings = read_predictions(predictions_path_or_list)
     by_id: dict[Any, dict] = {}
-    for record in predictions:
-        if "id" not in record:
-            raise ValueError(f"prediction without an id: {str(record)[:120]}")
-        if record["id"] in by_id:
-            raise ValueError(f"two predictions for item {record['id']!r}")
-        by_id[record["id"]] = record
+    where_of: dict[Any, str] = {}
+    for where, record in predictions:
+        pid = record["id"]
+        if pid in by_id:
+            warnings.append(_problem(where, f"a second prediction for item {pid!r} (ignored; {where_of[pid]} counts)"))
+            continue
+        by_id[pid], where_of[pid] = record, where
     seen: set = set()
     scores: list[ItemScore] = []
     for item in items:
@@ -155,9 +232,22 @@ def evaluate(dataset_path_or_items: str | os.PathLike | Iterable[dict],
                 gold = validate_gold(fmt, item.get("answer"), item.get("unit"), item.get("acceptable"))
             except GoldAnswerError as exc:
                 raise ValueError(f"item {item_id!r}: {exc}") from None
-        scores.append(score_item(item, by_id.get(item_id), gold=gold))
+        scores.append(_score(item, by_id.get(item_id), gold, where_of.get(item_id), warnings))
     unmatched = [pid for pid in by_id if pid not in seen]
+    warnings.extend(_problem(where_of[pid], f"id {pid!r} names no item of the dataset") for pid in unmatched)
     groups = {key if isinstance(key, str) else getattr(key, "__name__", repr(key)): aggregate_by(items, scores, key)
               for key in by}
-    return EvaluationResult(aggregate(scores), groups, scores, unmatched)
+    return EvaluationResult(aggregate(scores), groups, scores, unmatched, _in_line_order(warnings))
+
+
+def _score(item: dict, record: dict | None, gold, where: str | None, warnings: list[str]) -> ItemScore:
+    """Return the item's score; a record that cannot be read scores unparseable and adds a warning."""
+    try:
+        if record is not None and nesting_depth(record, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
+            raise RecursionError(f"nested deeper than {MAX_RECORD_DEPTH} levels")
+        return score_item(item, record, gold=gold)
+    except Exception as exc:  # noqa: BLE001 - the gold is valid (checked above): the record is what failed
+        what = f"unreadable prediction ({type(exc).__name__}: {str(exc)[:120]})"
+        warnings.append(_problem(where or "predictions", f"item {item.get('id')!r}: {what}; scored unparseable"))
+        return ItemScore(item.get("id"), 0, 1.0, "unparseable", bool(item.get("false_premise")), note=what)
 

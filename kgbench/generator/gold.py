@@ -7,18 +7,22 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
-from pyoxigraph import Literal, NamedNode, RdfFormat, parse
+from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, parse
 
 from kgbench.generator.items import Item
 from kgbench.kg.paths import atomic_write
 
-__all__ = ["gold_triples_of", "gold_as", "export_gold_nquads", "item_graph", "GOLD_FORMATS"]
+__all__ = ["gold_triples_of", "gold_as", "export_gold_nquads", "item_graph", "GoldTriplesError", "GOLD_FORMATS"]
 
 GOLD_FORMATS = ("nt", "json", "text")
 ITEM_GRAPH_BASE = "https://w3id.org/kgbench/item/"
 _NAME = "https://w3id.org/kgbench/ontology#canonicalName"
 _HAS_GEOMETRY = "http://www.opengis.net/ont/geosparql#hasGeometry"
 _AS_WKT = "http://www.opengis.net/ont/geosparql#asWKT"
+
+
+class GoldTriplesError(ValueError):
+    """Gold triples that are not valid N-Triples (the message names the items and the parse errors)."""
 
 
 def item_graph(item_id: str) -> NamedNode:
@@ -102,13 +106,24 @@ def _phrase(predicate_iri: str) -> str:
 
 
 def export_gold_nquads(items: Iterable[Item], path: str | Path) -> int:
-    """Write every item's gold triples as N-Quads, one named graph per item, atomically; return the quad count."""
-    n = 0
+    """Return the number of quads written: every item's gold triples as N-Quads, one named graph per item.
+
+    Every item's gold triples are parsed first; if any item's do not parse (or its id makes no IRI),
+    :class:`GoldTriplesError` names each such item with its parse error and nothing is written. The quads
+    are serialized from the parsed terms, so the file is valid N-Quads; it is written atomically.
+    """
+    quads: list[Quad] = []
+    bad: list[str] = []
+    for it in items:
+        try:
+            graph = item_graph(it.id)
+            quads.extend(Quad(t.subject, t.predicate, t.object, graph) for t in gold_triples_of(it))
+        except (SyntaxError, ValueError, TypeError) as exc:
+            bad.append(f"item {it.id}: {' '.join(str(exc).split())}")
+    if bad:
+        more = f" (and {len(bad) - 10} more)" if len(bad) > 10 else ""
+        raise GoldTriplesError(f"gold triples that are not valid N-Triples, nothing written: {'; '.join(bad[:10])}{more}")
     with atomic_write(path) as f:
-        for it in items:
-            g = str(item_graph(it.id))
-            for line in it.gold_triples.splitlines():
-                if line.strip():
-                    f.write(f"{line[:-1].rstrip()} {g} .\n")
-                    n += 1
-    return n
+        for q in quads:
+            f.write(f"{q} .\n")
+    return len(quads)

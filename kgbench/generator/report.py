@@ -36,7 +36,7 @@ from kgbench.generator.items import Item, read_jsonl
 from kgbench.kg.paths import atomic_write
 
 __all__ = ["build_report", "report_table", "ReportSummary", "Run", "load_run", "standardized_em", "seed_stats",
-           "BREAKDOWNS", "METRICS", "REPORT_KIND"]
+           "run_inputs", "report_files", "BREAKDOWNS", "METRICS", "REPORT_KIND"]
 
 REPORT_KIND = "kgbench-report"
 #: metric name in the report -> attribute of :class:`~kgbench.generator.scoring.Metrics`
@@ -68,10 +68,14 @@ _TIER_ORDER = {"income_tier": ("LIC", "LMC", "UMC", "HIC"), "density_tier": ("lo
 
 @dataclass
 class Run:
-    """One evaluation input: the dataset's items, the predictions and metadata (``model``, ``condition``, ``seed``)."""
+    """One evaluation input: the dataset's items, the predictions and metadata (``model``, ``condition``, ``seed``).
+
+    ``predictions`` is a list of records or the path of a predictions JSONL file (read when scored, so that
+    a bad record is reported with its file and line and never stops the report).
+    """
 
     items: list[Item]
-    predictions: list[dict]
+    predictions: list[dict] | str | os.PathLike
     meta: dict
 
     @property
@@ -84,7 +88,8 @@ class Run:
 class ReportSummary:
     """What :func:`build_report` wrote and computed.
 
-    ``data`` is the content of ``report.json``; ``figures`` maps each breakdown to its PNG path.
+    ``data`` is the content of ``report.json``; ``figures`` maps each breakdown to its PNG path;
+    ``warnings`` lists the prediction records skipped or scored unparseable (``file:line: what``).
     """
 
     out_dir: Path
@@ -92,15 +97,10 @@ class ReportSummary:
     html_path: Path
     figures: dict[str, Path] = field(default_factory=dict)
     data: dict = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------- inputs
-
-
-def _read_records(source) -> list[dict]:
-    from kgbench.generator.evaluate import read_jsonl as read_records
-
-    return read_records(source)
 
 
 def load_run(spec: str | os.PathLike | Mapping | Sequence) -> Run:
@@ -149,7 +149,11 @@ def load_run(spec: str | os.PathLike | Mapping | Sequence) -> Run:
         from kgbench.generator.baselines import baseline_predictions
 
         return Run(items, baseline_predictions(items, str(baseline)), meta)
-    return Run(items, _read_records(preds_src), meta)
+    if isinstance(preds_src, (str, os.PathLike)):
+        if not Path(preds_src).is_file():
+            raise ValueError(f"{preds_src}: predictions file not found")
+        return Run(items, preds_src, meta)
+    return Run(items, list(preds_src), meta)
 
 
 def _expand(runs: Iterable) -> list:
@@ -171,6 +175,38 @@ def _expand(runs: Iterable) -> list:
                 continue
         out.append(r)
     return out
+
+
+def run_inputs(runs: Iterable) -> list[Path]:
+    """Return every file a report reads: the run files given and the datasets and predictions they name.
+
+    Entries that are not paths (tuples, dicts with in-memory lists) add only the paths they hold.
+
+    >>> [str(p) for p in run_inputs([{"dataset": "d.jsonl", "predictions": "p.jsonl"}])]
+    ['d.jsonl', 'p.jsonl']
+    """
+    runs = list(runs)
+    found = [Path(r) for r in runs if isinstance(r, (str, os.PathLike))]
+    for entry in _expand(runs):
+        spec, base = entry, None
+        if isinstance(entry, (str, os.PathLike)):
+            try:
+                spec, base = json.loads(Path(entry).read_text(encoding="utf-8")), Path(entry).parent
+            except (OSError, ValueError):
+                continue
+        if isinstance(spec, Mapping):
+            found.extend((base / v if base is not None else Path(v)) for v in
+                         (spec.get("dataset"), spec.get("predictions")) if isinstance(v, (str, os.PathLike)))
+    return found
+
+
+def report_files() -> list[str]:
+    """Return the names of the files :func:`build_report` writes into its folder.
+
+    >>> report_files()[:2]
+    ['report.json', 'report.html']
+    """
+    return ["report.json", "report.html", *(f"{name}.png" for name in BREAKDOWNS)]
 
 
 # --------------------------------------------------------------------------------------------- statistics
@@ -245,6 +281,7 @@ def _score_run(run: Run) -> dict:
         "overall": result.overall.to_dict(), "groups": groups,
         "standardized": {t: standardized_em(items, result.items, BREAKDOWNS[t]) for t in _TIERS},
         "unmatched_predictions": len(result.unmatched_predictions),
+        "warnings": result.warnings,
     }
 
 
@@ -336,7 +373,7 @@ def build_report(runs: Iterable, out_dir: str | os.PathLike) -> ReportSummary:
         f.write(_html(data, figures))
     for path in (json_path, html_path):
         path.chmod(0o644)
-    return ReportSummary(out, json_path, html_path, figures, data)
+    return ReportSummary(out, json_path, html_path, figures, data, [w for r in scored for w in r["warnings"]])
 
 
 # --------------------------------------------------------------------------------------------- figures

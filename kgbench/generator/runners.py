@@ -15,17 +15,24 @@ as a ``json_schema`` response format, and returns one :class:`Prediction` per pr
   model again, so an interrupted run resumes and nothing is paid for twice. Errors are not cached.
 - Every prediction keeps the model's raw output beside the parsed answer, and the model, temperature and
   seed it was made with.
+- One bad reply never stops a run: a body that is not JSON, nested too deeply, larger than
+  ``max_response_bytes`` (default 8 MiB; read in chunks that stop at the cap, a larger ``Content-Length`` is
+  refused unread), cut short, or not of the chat-completions shape (no ``choices``, a null choice, a
+  message without text) is retried like a dropped connection, then recorded for that item as an error
+  (``status`` ``"error"``, the reason in ``error``); so is an answer nested deeper than
+  :data:`MAX_ANSWER_DEPTH` levels. Errors are not cached, so a rerun asks only those items again.
 
 Prediction records (:meth:`Prediction.to_record`) are what :func:`kgbench.generator.evaluate.evaluate`
 reads: ``{"id", "answer", "unit", "raw", "status", "model", "temperature", "seed", ...}``. A request that
-failed (``status`` ``"error"``) carries no ``answer`` key, so the scorer counts it as missing, never as a
-refusal; an agent out of steps has ``status`` ``"budget_exhausted"``.
+failed (``status`` ``"error"``) carries no ``answer`` key and the scorer counts it as unparseable, never as
+a refusal; an agent out of steps has ``status`` ``"budget_exhausted"``.
 """
 
 from __future__ import annotations
 
 import email.utils
 import hashlib
+import http.client
 import json
 import os
 import random
@@ -41,32 +48,26 @@ from pathlib import Path
 from typing import Any
 
 from kgbench.generator.prompts import AGENT_CONDITIONS, Prompt, read_prompts
+from kgbench.generator.replies import (
+    MAX_ANSWER_DEPTH, MAX_RESPONSE_BYTES, ChatError, ReplyError, check_shape, nesting_depth, read_capped,
+)
 from kgbench.generator.sandbox import Sandbox
 from kgbench.generator.scoring import extract_answer_object
 from kgbench.kg.paths import atomic_write
 
-__all__ = ["ChatClient", "ChatError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
-           "write_predictions", "response_format"]
+__all__ = ["ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
+           "write_predictions", "response_format", "nesting_depth", "MAX_RESPONSE_BYTES", "MAX_ANSWER_DEPTH"]
 
 #: HTTP statuses that are retried (besides timeouts and connection failures)
 RETRY_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504, 520, 522, 524})
-
-
-class ChatError(RuntimeError):
-    """A chat-completions request that failed: ``status`` (HTTP status or None) and whether it was ``retryable``."""
-
-    def __init__(self, message: str, *, status: int | None = None, retryable: bool = False, attempts: int = 1):
-        super().__init__(message)
-        self.status = status
-        self.retryable = retryable
-        self.attempts = attempts
 
 
 @dataclass
 class ChatClient:
     """Return a client of one OpenAI-compatible server: POST ``{base_url}/chat/completions`` with retries.
 
-    Uses only the standard library (urllib). ``timeout`` bounds each request in seconds.
+    Uses only the standard library (urllib). ``timeout`` bounds each request in seconds; a response body
+    over ``max_response_bytes`` is not read further (an error, not retried).
 
     >>> ChatClient("http://127.0.0.1:9/v1/").url
     'http://127.0.0.1:9/v1/chat/completions'
@@ -79,6 +80,7 @@ class ChatClient:
     backoff: float = 1.0
     max_backoff: float = 60.0
     sleep: Callable[[float], None] = time.sleep
+    max_response_bytes: int = MAX_RESPONSE_BYTES
 
     @property
     def url(self) -> str:
@@ -104,9 +106,12 @@ class ChatClient:
         request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                payload = response.read()
+                payload = read_capped(response, self.max_response_bytes)
         except urllib.error.HTTPError as exc:
-            detail = exc.read()[:500].decode("utf-8", "replace")
+            try:
+                detail = exc.read(500).decode("utf-8", "replace")
+            except (OSError, http.client.HTTPException):
+                detail = "(body unreadable)"
             error = ChatError(f"HTTP {exc.code}: {detail}", status=exc.code, retryable=exc.code in RETRY_STATUSES)
             error.retry_after = exc.headers.get("Retry-After") if exc.headers else None
             raise error from None
@@ -114,13 +119,15 @@ class ChatClient:
             raise ChatError(f"timed out after {self.timeout} s ({exc})", retryable=True) from None
         except (urllib.error.URLError, ConnectionError, OSError) as exc:
             raise ChatError(f"connection failed: {exc}", retryable=True) from None
+        except http.client.HTTPException as exc:
+            raise ChatError(f"response cut short or malformed: {exc!r}"[:300], retryable=True) from None
         try:
             data = json.loads(payload)
+        except RecursionError:
+            raise ChatError("response JSON is nested too deeply to read", status=200, retryable=True) from None
         except ValueError:
             raise ChatError(f"response is not JSON: {payload[:200]!r}", status=200, retryable=True) from None
-        if not isinstance(data, dict) or not data.get("choices"):
-            raise ChatError(f"response has no choices: {str(data)[:200]}", status=200, retryable=True)
-        return data
+        return check_shape(data)
 
     def complete(self, request: Mapping) -> tuple[dict, int]:
         """Return ``(response JSON, attempts used)`` for one chat-completions request body.
@@ -155,7 +162,8 @@ def parse_answer(content: str | None) -> dict:
 
     The reply should be one JSON object; failing that, the last JSON object with an ``"answer"`` key in the
     text is taken (code fences allowed). ``parsed`` is False when no such object was found (the answer is
-    then None and the scorer reads the raw text itself).
+    then None and the scorer reads the raw text itself). JSON nested deeper than :data:`MAX_ANSWER_DEPTH`
+    levels raises :class:`ReplyError`.
 
     >>> parse_answer('{"answer": 12.5, "unit": "km"}')
     {'answer': 12.5, 'unit': 'km', 'reasoning': None, 'parsed': True}
@@ -165,11 +173,16 @@ def parse_answer(content: str | None) -> dict:
     obj = None
     if content:
         try:
-            obj = json.loads(content)
-        except ValueError:
-            obj = None
-        if not (isinstance(obj, dict) and "answer" in obj):
-            obj = extract_answer_object(content)
+            try:
+                obj = json.loads(content)
+            except ValueError:
+                obj = None
+            if not (isinstance(obj, dict) and "answer" in obj):
+                obj = extract_answer_object(content)
+        except RecursionError:
+            raise ReplyError("reply JSON is nested too deeply to read") from None
+    if isinstance(obj, dict) and nesting_depth(obj.get("answer")) > MAX_ANSWER_DEPTH:
+        raise ReplyError(f"reply answer is nested deeper than {MAX_ANSWER_DEPTH} levels")
     if not isinstance(obj, dict):
         return {"answer": None, "unit": None, "reasoning": None, "parsed": False}
     reasoning = obj.get("reasoning")
@@ -212,7 +225,7 @@ class Prediction:
     def to_record(self) -> dict:
         """Return the prediction as a JSON-ready record for :func:`kgbench.generator.evaluate.evaluate`.
 
-        A failed request has no ``answer`` or ``unit`` key (scored as missing, not as a refusal).
+        A failed request has no ``answer`` or ``unit`` key (scored as unparseable, never as a refusal).
         """
         record = asdict(self)
         extra = record.pop("extra")
@@ -260,9 +273,9 @@ class _Cache:
         path = self.folder / f"{key}.json"
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
-        if record.get("cache_key") != key:
+        if not isinstance(record, dict) or record.get("cache_key") != key:
             return None
         record.pop("cache_key")
         prediction = Prediction.from_record(record)
@@ -293,12 +306,19 @@ def _single_turn(client: ChatClient, prompt: Prompt, model: str, temperature: fl
     except ChatError as exc:
         return Prediction(**base, status="error", error=str(exc), http_status=exc.status, attempts=exc.attempts,
                           latency_s=round(time.monotonic() - started, 3))
-    choice = data["choices"][0] if isinstance(data["choices"][0], dict) else {}
-    message = choice.get("message") or {}
-    content = message.get("content")
-    if not isinstance(content, str):
-        content = None if content is None else json.dumps(content)
-    parsed = parse_answer(content)
+    choice = data["choices"][0]
+    content = choice["message"].get("content")
+    try:
+        if not isinstance(content, str):
+            if content is None:
+                raise ReplyError("reply message has no content")
+            content = json.dumps(content)
+        parsed = parse_answer(content)
+    except (ReplyError, RecursionError, TypeError, ValueError) as exc:
+        reason = str(exc) if isinstance(exc, ReplyError) else f"unreadable reply content ({type(exc).__name__})"
+        return Prediction(**base, status="error", error=reason, http_status=200, attempts=attempts,
+                          raw=content[:2000] if isinstance(content, str) else None,
+                          finish_reason=choice.get("finish_reason"), latency_s=round(time.monotonic() - started, 3))
     return Prediction(**base, status="ok", answer=parsed["answer"], unit=parsed["unit"], raw=content,
                       reasoning=parsed["reasoning"], parsed=parsed["parsed"], attempts=attempts,
                       finish_reason=choice.get("finish_reason"), usage=data.get("usage"),
@@ -311,7 +331,7 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
               seed: int | None = 0, max_tokens: int | None = None, strict_schema: bool = True,
               kg=None, max_steps: int = 10, sandbox=None, out_path: str | Path | None = None,
               on_prediction: Callable[[Prediction], None] | None = None, unsafe_no_sandbox: bool = False,
-              bwrap: str | None = None) -> list[Prediction]:
+              bwrap: str | None = None, max_response_bytes: int = MAX_RESPONSE_BYTES) -> list[Prediction]:
     """Return one :class:`Prediction` per prompt (in prompt order), asking an OpenAI-compatible server.
 
     ``prompts`` are :class:`~kgbench.generator.prompts.Prompt` objects or their dicts (a prompts JSONL
@@ -322,7 +342,9 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
     bubblewrap cannot run, agent prompts raise :class:`~kgbench.generator.sandbox.SandboxUnavailable` before
     any request unless ``unsafe_no_sandbox``; each agent prediction records its ``sandbox``. ``cache_dir``
     makes the run resumable (see the module docstring). With ``out_path`` the prediction records are written
-    there as JSONL (atomically). ``on_prediction`` is called with each prediction as it finishes (from worker threads).
+    there as JSONL (atomically). ``on_prediction`` is called with each prediction as it finishes (from worker
+    threads). ``max_response_bytes`` caps each response body. No reply stops the run: whatever goes wrong with
+    one prompt (even an unexpected exception) becomes that prediction's ``error``.
     """
     prompts = [p if isinstance(p, Prompt) else Prompt.from_dict(p) for p in prompts]
     if concurrency < 1:
@@ -332,24 +354,34 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
     if any(p.condition in AGENT_CONDITIONS for p in prompts) and not isinstance(sandbox, Sandbox):
         sandbox = Sandbox(sandbox, bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
     client = ChatClient(base_url, api_key, timeout=timeout, retries=retries, backoff=backoff,
-                        max_backoff=max_backoff)
+                        max_backoff=max_backoff, max_response_bytes=max_response_bytes)
     cache = _Cache(cache_dir)
     lock = threading.Lock()
+
+    def ask(prompt: Prompt) -> Prediction:
+        if prompt.condition in AGENT_CONDITIONS:
+            from kgbench.generator.agent import run_agent
+
+            return run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
+                             seed=seed, max_tokens=max_tokens, sandbox=sandbox)
+        return _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)
 
     def one(prompt: Prompt) -> Prediction:
         key = cache_key(model, prompt, temperature, seed, max_steps)
         hit = cache.get(key)
         if hit is not None:
             prediction = hit
-        elif prompt.condition in AGENT_CONDITIONS:
-            from kgbench.generator.agent import run_agent
-
-            prediction = run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
-                                   seed=seed, max_tokens=max_tokens, sandbox=sandbox)
         else:
-            prediction = _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)
-        if hit is None:
-            cache.put(key, prediction)
+            try:
+                prediction = ask(prompt)
+            except Exception as exc:  # noqa: BLE001 - one item's failure is that item's error, never the run's
+                prediction = Prediction(id=prompt.id, condition=prompt.condition, model=model,
+                                        temperature=temperature, seed=seed, prompt_hash=prompt.hash, status="error",
+                                        error=f"{type(exc).__name__}: {exc}"[:500])
+            try:
+                cache.put(key, prediction)
+            except (ValueError, TypeError, RecursionError):
+                pass  # a prediction that cannot be serialized is simply asked again next time
         if on_prediction is not None:
             with lock:
                 on_prediction(prediction)
@@ -378,7 +410,7 @@ def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model:
         max_tokens: int | None = None, strict_schema: bool = True, max_steps: int = 10,
         kg=None, kg_cache: str | Path | None = None,
         on_prediction: Callable[[Prediction], None] | None = None, unsafe_no_sandbox: bool = False,
-        bwrap: str | None = None) -> dict:
+        bwrap: str | None = None, max_response_bytes: int = MAX_RESPONSE_BYTES) -> dict:
     """Return a summary of running a prompts JSONL file and writing its predictions JSONL to ``out_path``.
 
     The function behind ``kgbench run``. ``api_key`` defaults to the ``OPENAI_API_KEY`` environment variable;
@@ -404,7 +436,7 @@ def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model:
                             backoff=backoff, timeout=timeout, cache_dir=cache_dir, temperature=temperature,
                             seed=seed, max_tokens=max_tokens, strict_schema=strict_schema, kg=kg,
                             max_steps=max_steps, out_path=out_path, on_prediction=on_prediction,
-                            sandbox=sandbox)
+                            sandbox=sandbox, max_response_bytes=max_response_bytes)
     by_status: dict[str, int] = {}
     for p in predictions:
         by_status[p.status] = by_status.get(p.status, 0) + 1

@@ -20,6 +20,9 @@ Statuses:
 - ``missing``: no prediction at all, or an agent that ran out of its step budget
   (``"status": "budget_exhausted"`` in the record). It is neither a refusal nor a rejection.
 
+A record with ``"status": "error"`` (the runner got no usable reply: HTTP errors after retries, a malformed,
+huge or too deeply nested body) is ``unparseable`` whatever else it holds: never a refusal or a rejection.
+
 On answerable items every status but ``answered`` scores E = 0, e = 1. On false-premise items the correct
 answer is a refusal: ``refused`` scores E = 1, e = 0, everything else E = 0, e = 1.
 """
@@ -241,6 +244,8 @@ def _answer_and_unit(prediction: Any) -> tuple[str | None, Any, Any, str]:
         return "unparseable", None, None, f"prediction {type(prediction).__name__} is not an object or text"
     if prediction.get("status") == "budget_exhausted":
         return "missing", None, None, "step budget exhausted"
+    if prediction.get("status") == "error":
+        return "unparseable", None, None, f"no reply: {str(prediction.get('error') or 'request failed')[:200]}"
     answer, unit = prediction.get("answer"), prediction.get("unit")
     raw = prediction.get("raw")
     if answer is None and isinstance(raw, str) and raw.strip():

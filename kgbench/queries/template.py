@@ -17,10 +17,11 @@ import yaml
 from pyoxigraph import BlankNode, Literal, NamedNode, Store
 
 from kgbench.ontologies import PREFIXES
+from kgbench.queries.template_checks import forbidden_clauses, load_yaml, non_finite_fields, unknown_units
 
 __all__ = ["anchor_role", "Template", "Role", "SubTemplate", "Variant", "TemplateError", "UnknownTemplateError",
-           "template_ids", "load_template", "load_template_file", "validate_templates", "roles_query",
-           "render_values"]
+           "template_ids", "load_template", "load_template_file", "validate_templates", "template_files",
+           "roles_query", "render_values"]
 
 
 class TemplateError(ValueError):
@@ -225,26 +226,35 @@ def _schema() -> dict:
 def load_template_file(path: str | Path) -> Template:
     """Return the template in a YAML file after checking it against the schema and its own consistency.
 
-    Raises :class:`TemplateError` naming the file and the field for: YAML syntax, schema violations,
-    a variant using a placeholder that is neither a role nor a parameter (or missing a role), a query
-    that does not parse, an answer query that does not project ``?answer``, a gold query that is not a
-    CONSTRUCT, and a function IRI that no registry function declares.
+    Raises :class:`TemplateError` naming the file and the field for: an unreadable file, YAML syntax or a
+    key repeated in one mapping, schema violations, a NaN or infinite number, a unit IRI the geo functions
+    do not know, a SERVICE clause or an update / DESCRIBE keyword in a query, a variant using a placeholder
+    that is neither a role nor a parameter (or missing a role), a query that does not parse, an answer
+    query that does not project ``?answer``, a gold query that is not a CONSTRUCT, and a function IRI that
+    no registry function declares. Schema and content problems are all reported, one line each.
     """
     import jsonschema
 
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise TemplateError(f"{path}: template file not found") from None
+    except UnicodeDecodeError as exc:
+        raise TemplateError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise TemplateError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except yaml.MarkedYAMLError as exc:
+        at = f"line {exc.problem_mark.line + 1}, column {exc.problem_mark.column + 1}: " if exc.problem_mark else ""
+        raise TemplateError(f"{path}: {at}not valid YAML: {exc.problem or exc}") from None
     except yaml.YAMLError as exc:
-        raise TemplateError(f"{path}: not valid YAML: {exc}") from None
+        raise TemplateError(f"{path}: not valid YAML: {' '.join(str(exc).split())}") from None
     validator = jsonschema.Draft202012Validator(_schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        e = errors[0]
-        where = "/".join(str(p) for p in e.absolute_path) or "(top level)"
-        raise TemplateError(f"{path}: field {where}: {e.message}")
+    problems = [f"field {'/'.join(str(p) for p in e.absolute_path) or '(top level)'}: {e.message}"
+                for e in sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])]
+    problems += _content_problems(data)
+    if problems:
+        raise TemplateError("\n".join(f"{path}: {p}" for p in problems))
     if path.stem != data["id"]:
         raise TemplateError(f"{path}: field id: {data['id']!r} does not match the file name {path.stem!r}")
     roles = {name: Role(name, tuple(r["classes"]), tuple(r.get("categories", ())), tuple(r.get("geometry", ())),
@@ -294,6 +304,39 @@ def load_template_file(path: str | Path) -> Template:
         sampling=MappingProxyType(data["sampling"]), sub_templates=tuple(subs), answer_query=q["answer"],
         gold_query=q["gold"], validation=MappingProxyType(data["validation"]),
         false_premise=data.get("false_premise"), path=path, notes=data.get("notes", ""))
+
+
+def _query_texts(data) -> list[tuple[str, str]]:
+    """Return ``(field, SPARQL text)`` for each query of a template document (whatever its shape)."""
+    if not isinstance(data, dict):
+        return []
+    found = []
+    for field, parent, key in (("query/answer", data.get("query"), "answer"), ("query/gold", data.get("query"), "gold"),
+                               ("sampling/candidates", data.get("sampling"), "candidates"),
+                               ("false_premise/candidates", data.get("false_premise"), "candidates")):
+        if isinstance(parent, dict) and isinstance(parent.get(key), str):
+            found.append((field, parent[key]))
+    return found
+
+
+def _content_problems(data) -> list[str]:
+    """Return the problems the schema cannot see: non-finite numbers, unknown units, non-read-only SPARQL."""
+    problems = non_finite_fields(data)
+    queries = _query_texts(data)
+    for field, text in queries:
+        problems += unknown_units(field, text) + forbidden_clauses(field, text)
+    if isinstance(data, dict):
+        for key in ("parameters", "sampling", "sub_templates"):
+            stack = [(key, data.get(key))]
+            while stack:
+                where, v = stack.pop()
+                if isinstance(v, str) and where not in dict(queries):
+                    problems += unknown_units(where, v, sparql=False)
+                elif isinstance(v, dict):
+                    stack.extend((f"{where}/{k}", x) for k, x in v.items())
+                elif isinstance(v, list):
+                    stack.extend((f"{where}/{i}", x) for i, x in enumerate(v))
+    return problems
 
 
 def anchor_role(template: "Template") -> str:
@@ -346,14 +389,32 @@ def roles_query() -> str:
     return resources.files(__package__).joinpath("roles.rq").read_text(encoding="utf-8")
 
 
+def template_files(paths=None) -> list[Path]:
+    """Return the template files named: each path, or every ``*.yaml`` in a folder; by default the shipped ones.
+
+    >>> len(template_files()) == len(template_ids())
+    True
+    """
+    if not paths:
+        return [Path(str(_templates_root().joinpath(f"{t}.yaml"))) for t in template_ids()]
+    files: list[Path] = []
+    for p in map(Path, paths):
+        files.extend(sorted(p.glob("*.yaml")) if p.is_dir() else [p])
+    return files
+
+
 def validate_templates(paths=None) -> list[str]:
-    """Return one error line per invalid template file (an empty list when all are valid)."""
-    files = [Path(p) for p in paths] if paths else [Path(str(_templates_root().joinpath(f"{t}.yaml")))
-                                                     for t in template_ids()]
+    """Return one line per problem of every template file (``file: field ...: what``); empty when all are valid.
+
+    ``paths`` are files or folders of ``*.yaml`` files (default: the shipped templates). Every file is
+    checked, whatever an earlier one held; a file may give several lines.
+    """
     problems = []
-    for f in files:
+    for f in template_files(paths):
         try:
             load_template_file(f)
         except TemplateError as exc:
-            problems.append(str(exc))
+            problems.extend(str(exc).splitlines())
+        except Exception as exc:  # noqa: BLE001 - one broken file never hides the others
+            problems.append(f"{f}: {type(exc).__name__}: {exc}")
     return problems

@@ -284,12 +284,14 @@ def test_interrupted_write_leaves_previous_release(tmp_path, monkeypatch):
 
     monkeypatch.setattr(dataset, "export_gold_nquads", fail)
     with pytest.raises(OSError, match="disk full"):
-        write_release([make(i) for i in range(9)], out)
+        write_release([make(i) for i in range(9)], out, force=True)
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rel"]  # the temporary folder is gone
     monkeypatch.undo()
-    assert write_release([make(i) for i in range(9)], out).counts["large"] == 9  # a later write replaces it
+    with pytest.raises(ReleaseError, match="pass --force"):
+        write_release([make(i) for i in range(9)], out)  # a release is not replaced unasked
+    assert write_release([make(i) for i in range(9)], out, force=True).counts["large"] == 9  # but when told
     assert len(read_jsonl(out / "large" / "items.jsonl")) == 9
 
 

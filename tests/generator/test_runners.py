@@ -22,7 +22,9 @@ class ScriptedServer:
     """A chat-completions server on 127.0.0.1 (random port) in a thread, replaying scripted replies.
 
     Each script entry is a dict: ``status`` (200), ``content`` (the assistant text), ``tool_calls``, ``body``
-    (raw bytes/text sent instead of a completion), ``delay`` (seconds before replying), ``headers``.
+    (raw bytes/text sent instead of a completion), ``delay`` (seconds before replying), ``headers``,
+    ``content_length`` (a declared length instead of the true one; None: no header), ``piece`` and ``repeat`` (bytes sent
+    after the body that many times).
     ``responder(request_json)`` may replace the script. Every request body is kept in ``requests``.
     """
 
@@ -80,9 +82,13 @@ class ScriptedServer:
             for k, v in (spec.get("headers") or {}).items():
                 handler.send_header(k, v)
             handler.send_header("Content-Type", "application/json")
-            handler.send_header("Content-Length", str(len(body)))
+            length = spec.get("content_length", len(body))
+            if length is not None:
+                handler.send_header("Content-Length", str(length))
             handler.end_headers()
             handler.wfile.write(body)
+            for _ in range(spec.get("repeat", 0)):  # a huge body, streamed in pieces
+                handler.wfile.write(spec["piece"])
         except (BrokenPipeError, ConnectionResetError):
             pass
 
@@ -169,7 +175,7 @@ def test_5xx_retried_until_success_and_then_exhausted():
     record = pred.to_record()
     assert "answer" not in record and record["status"] == "error"
     scored = evaluate([item.to_dict()], [record]).items[0]
-    assert scored.status == "missing"
+    assert scored.status == "unparseable" and scored.E == 0  # an error is never a refusal
 
 
 def test_4xx_is_not_retried():
@@ -275,3 +281,122 @@ def test_bad_arguments_raise():
         run_model([render(make_item(), "T3a")], "http://127.0.0.1:9/v1", "m")
     with pytest.raises(ChatError):
         ChatClient("http://127.0.0.1:9/v1", retries=0, timeout=1).complete({})
+
+
+# --------------------------------------------------------------------------------------------- bad replies
+
+DEEP = "[" * 100_000 + "]" * 100_000
+BIG = 50 * 1024 * 1024
+
+#: fault -> the reply the server gives for item 1 (items 0 and 2 get good answers)
+FAULTS = {
+    "deeply nested answer": {"content": '{"answer": ' + DEEP + ', "unit": "km"}'},
+    "answer nested 40 levels": {"content": '{"answer": ' + "[" * 40 + "]" * 40 + "}"},
+    "deeply nested body": {"body": DEEP},
+    "body not JSON": {"body": b"{not json"},
+    "body a JSON list": {"body": "[1, 2]"},
+    "null choice": {"body": '{"choices": [null]}'},
+    "no choices": {"body": '{"choices": []}'},
+    "choices an object": {"body": '{"choices": {"0": {}}}'},
+    "message a string": {"body": '{"choices": [{"message": "12 km"}]}'},
+    "null content": {"body": '{"choices": [{"message": {"role": "assistant", "content": null}}]}'},
+    "Content-Length 10^12": {"body": b'{"choices": []}', "content_length": 10 ** 12},
+    "body cut short": {"body": json.dumps({"choices": [{"message": {"content": '{"answer": 1.0}'}}]}),
+                       "content_length": 1000},
+    "body over the cap": {"body": b'{"x": "', "piece": b"a" * (1 << 20), "repeat": 50, "content_length": None},
+    "HTTP 500 after retries": {"status": 500, "body": "boom"},
+    "HTTP 400": {"status": 400, "body": "bad request"},
+}
+
+
+def _faulty(fault: dict, asked: list):
+    def responder(request):
+        question = request["messages"][-1]["content"]
+        asked.append(question)
+        return fault if "(1)" in question else answer_for(request)
+    return responder
+
+
+@pytest.mark.parametrize("name", list(FAULTS))
+def test_a_bad_reply_is_that_items_error_and_the_run_goes_on(name, tmp_path):
+    items = [make_item(i, answer=float(i)) for i in range(3)]
+    prompts = [render(it, "T1") for it in items]
+    asked: list = []
+    with ScriptedServer(responder=_faulty(FAULTS[name], asked)) as s:
+        preds = run_model(prompts, s.base_url, "m", retries=1, backoff=0.01, timeout=5, concurrency=1,
+                          cache_dir=tmp_path / "c", max_response_bytes=4 * 1024 * 1024)
+    assert [p.status for p in preds] == ["ok", "error", "ok"]
+    assert [preds[0].answer, preds[2].answer] == [0.0, 2.0]
+    bad = preds[1].to_record()
+    assert bad["error"] and "answer" not in bad
+    scored = evaluate([it.to_dict() for it in items], [p.to_record() for p in preds]).items
+    assert [x.status for x in scored] == ["answered", "unparseable", "answered"]
+    fp = {**items[1].to_dict(), "false_premise": True}
+    assert evaluate([fp], [bad]).items[0].E == 0  # not a correct rejection either
+
+
+def test_the_body_cap_stops_reading_and_a_big_declared_length_is_not_read():
+    item = make_item(1)
+    fault = FAULTS["body over the cap"]
+    with ScriptedServer([fault]) as s:
+        pred, = run_model([render(item, "T1")], s.base_url, "m", retries=0, max_response_bytes=1 << 20, **FAST)
+    assert pred.status == "error" and "cap" in pred.error and "reading stopped" in pred.error
+    with ScriptedServer([FAULTS["Content-Length 10^12"]]) as s:
+        pred, = run_model([render(item, "T1")], s.base_url, "m", retries=3, **FAST)
+    assert pred.status == "error" and "1,000,000,000,000 bytes" in pred.error and pred.attempts == 1
+    client = ChatClient("", max_response_bytes=64)
+    assert client.max_response_bytes == 64 and ChatClient("").max_response_bytes == 8 * 1024 * 1024
+
+
+def test_resume_retries_only_the_error_items(tmp_path):
+    items = [make_item(i, answer=float(i)) for i in range(4)]
+    write_jsonl(items, tmp_path / "items.jsonl")
+    render_prompts(tmp_path / "items.jsonl", "T1", tmp_path / "prompts.jsonl")
+    broken = {"(1)": FAULTS["deeply nested answer"], "(3)": FAULTS["null choice"]}
+
+    def responder(request):
+        question = request["messages"][-1]["content"]
+        asked.append(question)
+        for mark, fault in broken.items():
+            if mark in question:
+                return fault
+        return answer_for(request)
+
+    asked: list = []
+    with ScriptedServer(responder=responder) as s:
+        first = run(tmp_path / "prompts.jsonl", tmp_path / "preds.jsonl", base_url=s.base_url, model="m",
+                    retries=0, backoff=0.01)
+        assert first["by_status"] == {"ok": 2, "error": 2}
+        records = [json.loads(line) for line in (tmp_path / "preds.jsonl").read_text().splitlines()]
+        assert [r["status"] for r in records] == ["ok", "error", "ok", "error"]
+        asked.clear()
+        broken.clear()
+        second = run(tmp_path / "prompts.jsonl", tmp_path / "preds.jsonl", base_url=s.base_url, model="m",
+                     retries=0, backoff=0.01)
+    assert sorted(q.split("(")[1][0] for q in asked) == ["1", "3"]  # only the error items are asked again
+    assert second["by_status"] == {"ok": 4} and second["cached"] == 2
+    result = evaluate(tmp_path / "items.jsonl", tmp_path / "preds.jsonl")
+    assert result.overall.em == 1.0
+
+
+def test_parse_answer_raises_reply_error_on_deep_json():
+    from kgbench.generator.runners import ReplyError
+
+    with pytest.raises(ReplyError, match="nested too deeply"):
+        parse_answer('{"answer": ' + DEEP + "}")
+    with pytest.raises(ReplyError, match="nested deeper than 32"):
+        parse_answer('{"answer": ' + "[" * 33 + "]" * 33 + "}")
+    assert parse_answer('{"answer": ' + "[" * 32 + "]" * 32 + "}")["parsed"] is True
+    with pytest.raises(ReplyError):
+        parse_answer("the answer is " + '{"answer": ' + DEEP)
+
+
+def test_a_body_cut_short_is_retried_then_an_error():
+    fault = FAULTS["body cut short"]
+    good = {"content": '{"answer": 1.0, "unit": "km"}'}
+    with ScriptedServer([fault, good]) as s:
+        pred, = run_model([render(make_item(1), "T1")], s.base_url, "m", retries=1, **FAST)
+    assert pred.status == "ok" and pred.attempts == 2
+    with ScriptedServer([fault, fault]) as s:
+        pred, = run_model([render(make_item(1), "T1")], s.base_url, "m", retries=1, **FAST)
+    assert pred.status == "error" and "cut short" in pred.error and pred.attempts == 2

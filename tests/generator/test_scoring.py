@@ -537,14 +537,18 @@ def test_evaluate_in_memory_default_groups():
 
 @pytest.mark.parametrize("dataset, predictions, message", [
     (DATASET + DATASET[:1], [], "two items with id 'd1'"),
-    (DATASET, [{"id": "d1", "answer": 1}, {"id": "d1", "answer": 2}], "two predictions for item 'd1'"),
-    (DATASET, [{"answer": 1}], "prediction without an id"),
     ([{"id": "x", "answer_format": "Speed", "answer": 3}], [], "unknown answer format"),
     ([{"id": "x", "answer_format": "Count", "answer": "many"}], [], "item 'x'"),
 ])
 def test_evaluate_rejects_bad_inputs(dataset, predictions, message):
     with pytest.raises(ValueError, match=message):
         evaluate(dataset, predictions)
+
+
+def test_bad_prediction_records_are_warnings_not_errors():
+    result = evaluate(DATASET, [{"id": "d1", "answer": 1}, {"id": "d1", "answer": 2}, {"answer": 1}])
+    assert result.warnings == ["predictions[2]: a second prediction for item 'd1' (ignored; predictions[1] counts)",
+                               "predictions[3]: no id"]
 
 
 def test_read_jsonl_names_the_bad_line(tmp_path):
