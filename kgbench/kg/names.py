@@ -94,7 +94,7 @@ def _split(members: list[int], ents, chosen: dict[int, list[tuple[str, str]]], s
         groups: dict[str | None, list[int]] = defaultdict(list)
         for i in members:
             groups[values[i]].append(i)
-        separates = len(known) > 1 or None in groups
+        separates = len(groups) > 1
         for value, sub in groups.items():
             if value == "":  # unknown where its namesakes differ: a person cannot tell it apart
                 unresolved.update(sub)
@@ -152,5 +152,10 @@ def canonical_names(ents: Sequence[NamedEntity]) -> Naming:
         if len(idx) > 1:
             holders = [i for i in idx if not chosen[i] and i not in unresolved]
             unresolved.update(i for i in idx if len(holders) != 1 or i != holders[0])
+    # a flagged entity left with a resolved namesake's name says all it knows of itself instead
+    taken = {n for i, n in enumerate(names) if i not in unresolved}
+    for i in sorted(unresolved):
+        if names[i] in taken:
+            names[i] = _render(ents[i], [(lv, v) for lv, v in ents[i].qualifiers if v])
     ambiguous = [i in unresolved for i in range(len(ents))]
     return Naming(names, ambiguous, [tuple(lv for lv, _ in chosen[i]) for i in range(len(ents))])
