@@ -10,19 +10,21 @@ __all__ = ["bare_name_aliases"]
 
 #: the entity behind a canonical name, with its bare name (only qualified names have one) and category
 _ENTITY = """SELECT ?e ?base ?cat WHERE { ?e kgb:canonicalName ?n ; kgb:baseName ?base ; kgb:category ?cat }"""
+#: the bare name of a qualified entity
+_BASE = """SELECT ?base WHERE { ?e kgb:baseName ?base }"""
 #: how many other entities of that category answer to the bare name (as their own bare or canonical name)
 _NAMESAKES = """SELECT (COUNT(DISTINCT ?o) AS ?k) WHERE {
   ?o kgb:category ?cat . { ?o kgb:baseName ?base } UNION { ?o kgb:canonicalName ?base } FILTER(?o != ?e) }"""
 
 
-def _bare(kg, name: str, chosen_iris: set[str], chosen_names: set[str]) -> str | None:
+def _bare(kg, name: str, chosen_iris: set[str], chosen_names: list[tuple[str, str]]) -> str | None:
     """Return the bare name of the entity named ``name`` when it is unique among the answer's candidates, else None."""
     rows = list(kg.query(_ENTITY, bindings={"n": Literal(name)}))
     if len(rows) != 1:
         return None  # not qualified (or not one entity's name)
     e, base, cat = rows[0]["e"], rows[0]["base"], rows[0]["cat"]
     bare = base.value
-    if bare.casefold() in {n.casefold() for n in chosen_names - {name}}:
+    if bare.casefold() in {n.casefold() for iri, n in chosen_names if iri != e.value}:
         return None
     if e.value in chosen_iris:
         return bare  # a choice among the question's own entities: they are the candidates
@@ -39,8 +41,11 @@ def bare_name_aliases(kg, answer_format: str, answer, chosen: Mapping[str, objec
     get the bare name as an alternative; set answers a ``{member: [bare name]}`` alias map. Other
     formats, and names without qualifiers, get nothing.
     """
-    chosen_iris = {c.iri for c in chosen.values() if hasattr(c, "iri")}
-    chosen_names = {c.name for c in chosen.values() if hasattr(c, "iri")}
+    roles = [c for c in chosen.values() if hasattr(c, "iri")]
+    chosen_iris = {c.iri for c in roles}
+    # every name a role answers to: its canonical name and, when qualified, its bare name
+    chosen_names = [(c.iri, c.name) for c in roles] + [
+        (c.iri, r["base"].value) for c in roles for r in kg.query(_BASE, bindings={"e": NamedNode(c.iri)})]
     if answer_format == "Entity name (single)" and isinstance(answer, str):
         bare = _bare(kg, answer, chosen_iris, chosen_names)
         return [bare] if bare else []
