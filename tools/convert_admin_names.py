@@ -14,8 +14,9 @@ so each committed place (kgbench/kg/sources/geonames_places.tsv.gz) is matched t
 - ``code``: otherwise no row; only the admin-1 name is known, from the place's admin-1 code (below).
 
 Admin-1 names are decided per (country, GeoNames admin-1 code), by majority over the places of that code
-matched by ``name`` (ties: alphabetical), so every place of one code gets the same admin-1 name. Admin-2
-comes from the matched row (``name`` or ``near``) and is empty when the row has none.
+matched by ``name`` (ties: alphabetical), or, for a code without such a place, over those matched ``near``;
+so every place of one code gets the same admin-1 name. Admin-2 comes from the matched row (``name`` or
+``near``) and is empty when the row has none.
 
 Output columns: geonameid, admin1_name, admin2_name, match. Rows sorted by geonameid; deterministic gzip.
 """
@@ -73,16 +74,17 @@ def match_places(places: list[dict], rows) -> list[tuple[int, str, str, str]]:
             matched.append((p, scored[0][1], "near"))
         else:
             matched.append((p, None, "code"))
-    votes: dict[tuple[str, str], Counter] = defaultdict(Counter)
-    for p, row, kind in matched:
-        if kind == "name" and row[3]:
-            votes[(p["country_a2"], p["admin1_code"])][row[3]] += 1
-    admin1 = {k: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for k, c in votes.items()}
+    admin1: dict[tuple[str, str], str] = {}
+    for kinds in (("name",), ("near",)):  # codes without a name-matched place vote by their nearest rows
+        votes: dict[tuple[str, str], Counter] = defaultdict(Counter)
+        for p, row, kind in matched:
+            code = (p["country_a2"], p["admin1_code"])
+            if kind in kinds and row[3] and code not in admin1:
+                votes[code][row[3]] += 1
+        admin1.update({k: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for k, c in votes.items()})
     out = []
     for p, row, kind in matched:
         a1 = admin1.get((p["country_a2"], p["admin1_code"]), "")
-        if not a1 and row is not None:
-            a1 = row[3]  # no name-matched place of this code: the matched row's own division
         a2 = row[4] if row is not None else ""
         out.append((int(p["geonameid"]), a1, a2, kind))
     out.sort()

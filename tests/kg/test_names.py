@@ -137,3 +137,36 @@ def test_naming_never_falls_back_to_coordinates_or_numbers():
     n = canonical_names(same + [NamedEntity("Eliel", (("category", "parking"), ("street", "Postikatu")))])
     assert n.names == ["Eliel", "Eliel", "Eliel (Postikatu)"]
     assert n.ambiguous == [True, True, False]
+
+
+def test_every_place_has_an_admin_row_and_every_country_a_full_name():
+    admin = sources.place_admin()
+    places = sources.places()
+    assert {p.geonameid for p in places} == set(admin)
+    with_admin1 = sum(1 for p in places if admin[p.geonameid][0])
+    assert with_admin1 >= 0.99 * len(places)
+    # places of one GeoNames admin-1 code share one admin-1 name
+    by_code = defaultdict(set)
+    for p in places:
+        if admin[p.geonameid][0]:
+            by_code[(p.country_a2, p.admin1)].add(admin[p.geonameid][0])
+    assert all(len(v) == 1 for v in by_code.values())
+    names = sources.country_names()
+    assert {c.iso_a3 for c in sources.countries()} == set(names)
+    assert len(set(names.values())) == len(names)
+
+
+def test_a_damaged_admin_table_is_named_in_the_error(tmp_path, monkeypatch):
+    import shutil
+
+    for f in sources.source_files():
+        shutil.copy(f.path, tmp_path / f.path.name)
+    (tmp_path / "geonames_admin.tsv.gz").write_bytes(b"\x1f\x8bnot gzip")
+    monkeypatch.setattr(sources, "SOURCES_DIR", tmp_path)
+    sources.clear_cache()
+    try:
+        with pytest.raises(sources.SourceDataError, match="geonames_admin.tsv.gz"):
+            sources.place_admin()
+    finally:
+        monkeypatch.undo()
+        sources.clear_cache()
