@@ -240,7 +240,7 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
     name_stats = Counter()
     for levels, amb in zip(naming.levels, naming.ambiguous):
         name_stats["ambiguous (not asked)" if amb else "qualified" if levels else "bare"] += 1
-        for lv in set(levels):
+        for lv in set(levels) if not amb else ():
             name_stats[f"qualified by {lv}"] += 1
 
     lines: dict[str, list[str]] = {g: [] for g in GRAPHS}
