@@ -19,7 +19,7 @@ from kgbench.kg.build import GRAPHS, Snapshot, SnapshotError, build_snapshot, wr
 EXPECTED = {
     "osm": {"entities": 1874, "triples": 36780},
     "naturalearth": {"entities": 255, "triples": 5051},
-    "geonames": {"entities": 34006, "triples": 939694},
+    "geonames": {"entities": 34006, "triples": 939693},
     "usadmin": {"entities": 3287, "triples": 62402},
     "usgs": {"entities": 1707, "triples": 39357},
     "hurdat2": {"entities": 960, "triples": 20165},
