@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from pyoxigraph import Literal, NamedNode
 
+from kgbench.generator.aliases import bare_name_aliases
 from kgbench.generator.items import Item, item_id
 from kgbench.generator.sampling import (entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
@@ -321,6 +322,7 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
             report.warnings.extend(warnings)
         if reason:
             return None, reason
+        acceptable = acceptable + bare_name_aliases(kg, sub.answer_format, answer, chosen)
     names = {r: c.name for r, c in chosen.items()}
     names.update({f"{r}_one": c.category for r, c in chosen.items() if hasattr(c, "category")})
     names.update({k: _show(v) for k, v in params.items()})

@@ -18,8 +18,9 @@ from pyoxigraph import Literal, NamedNode
 from kgbench.kg.osm import SourceFileError, read_osm
 from kgbench.kg.paths import atomic_directory, cache_dir
 from kgbench.kg.records import EntityRecord
+from kgbench.kg.names import NamedEntity, canonical_names, prominence
 from kgbench.kg.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, CountryLocator,
-                               DensityTiers, disambiguate, representative_point)
+                               DensityTiers, representative_point)
 from kgbench.ontologies import ENTITY, GEO, GRAPH, H3, KGB, RDF, RDFS, SF, XSD, vocabulary_turtle
 
 __all__ = ["BUILDER_VERSION", "Snapshot", "SnapshotError", "SourceInput", "default_inputs", "build_snapshot",
@@ -83,12 +84,12 @@ def default_inputs() -> list[SourceInput]:
 
 def _builder_digest() -> str:
     """Return a digest of the code and vocabulary that decide a snapshot's content."""
-    from kgbench.kg import events, osm, records, strata
+    from kgbench.kg import events, names, osm, osm_names, records, strata
     from kgbench.kg import sources
     from kgbench.kg.sources import events as event_sources
 
     h = hashlib.sha256()
-    for mod in (osm, records, strata, events, sources, event_sources):
+    for mod in (osm, osm_names, names, records, strata, events, sources, event_sources):
         h.update(Path(mod.__file__).read_bytes())
     h.update(Path(__file__).read_bytes())
     h.update(vocabulary_turtle().encode())
@@ -185,26 +186,30 @@ def collect_records(inputs: list[SourceInput], say: Callable[[str], None]) -> li
                 raise SnapshotError(str(exc)) from None
     say("reading Natural Earth countries")
     countries = sources.countries()
-    names = {c.iso_a3: c.name for c in countries}
+    names = sources.country_names()
     for c in countries:
+        full = names.get(c.iso_a3, c.name)
+        labels = [(full, "en")] + ([(c.name, None)] if c.name != full else [])
         records.append(EntityRecord(
-            key=f"naturalearth/{c.iso_a3}", graph="naturalearth", cls="Country", category="country", name=c.name,
-            geometry=c.geometry, labels=[(c.name, "en")], source_ids=[c.iso_n3 or c.iso_a3],
+            key=f"naturalearth/{c.iso_a3}", graph="naturalearth", cls="Country", category="country", name=full,
+            geometry=c.geometry, labels=labels, source_ids=[c.iso_n3 or c.iso_a3],
             source_iris=[], qualifiers=[], tags=[], iso_a3=c.iso_a3, country_hint=c.iso_a3,
             neighbours=tuple(c.neighbours)))
     say("reading the GeoNames gazetteer")
+    admin = sources.place_admin()
     for p in sources.places():
         labels = [(p.name, None)] + [(a, None) for a in p.alt_names if a != p.name]
         if p.ascii_name and p.ascii_name != p.name:
             labels.append((p.ascii_name, None))
         category = "capital city" if p.feature_code == "PPLC" else "city"
-        quals = [names.get(p.country_a3, p.country_a3)]  # admin1 is only a code in the source: not a name
+        admin1, admin2 = admin.get(p.geonameid, ("", ""))
+        quals = [("country", names.get(p.country_a3, p.country_a3)), ("admin1", admin1), ("admin2", admin2)]
         records.append(EntityRecord(
             key=f"geonames/{p.geonameid}", graph="geonames", cls="PopulatedPlace", category=category,
             name=p.name, geometry=shapely.Point(p.lon, p.lat), labels=labels,
             source_ids=[str(p.geonameid)], source_iris=[f"https://sws.geonames.org/{p.geonameid}/"],
-            qualifiers=quals, tags=[f"featureCode={p.feature_code}"] if p.feature_code else [],
-            population=p.population))
+            qualifiers=quals, style="comma",
+            tags=[f"featureCode={p.feature_code}"] if p.feature_code else [], population=p.population))
     from kgbench.kg.events import read_storm_tracks, read_us_admin, read_usgs_geojson
 
     say("reading US states and counties, USGS earthquakes and HURDAT2 storms")
@@ -229,13 +234,19 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
     income = {c.iso_a3: c.income_tier for c in countries}
     density = DensityTiers.from_places((p.lon, p.lat, p.population) for p in sources.places())
     points = [representative_point(r.geometry) for r in records]
-    canon = disambiguate([r.name for r in records], [r.qualifiers for r in records], points,
-                         keep=[r.cls == "Country" for r in records])
+    say("naming entities")
+    naming = canonical_names([NamedEntity(r.name, tuple(r.qualifiers), r.style,
+                                          prominence(r.cls, r.category, r.population)) for r in records])
+    name_stats = Counter()
+    for levels, amb in zip(naming.levels, naming.ambiguous):
+        name_stats["ambiguous (not asked)" if amb else "qualified" if levels else "bare"] += 1
+        for lv in set(levels) if not amb else ():
+            name_stats[f"qualified by {lv}"] += 1
 
     lines: dict[str, list[str]] = {g: [] for g in GRAPHS}
     stats: dict[str, Counter] = {g: Counter() for g in GRAPHS}
     occupied: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
-    for rec, (lon, lat), name in zip(records, points, canon):
+    for rec, (lon, lat), name, amb in zip(records, points, naming.names, naming.ambiguous):
         for r in PROXIMITY_RESOLUTIONS:
             c = h3.latlng_to_cell(lat, lon, r)
             occupied[r].add(c)
@@ -244,7 +255,7 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
         tier = income.get(country, "NA")
         dens = density.tier(lon, lat)
         cell = h3.latlng_to_cell(lat, lon, H3_RESOLUTION)
-        lines[rec.graph] += entity_lines(rec, name, country, tier, dens, cell)
+        lines[rec.graph] += entity_lines(rec, name, country, tier, dens, cell, ambiguous=amb)
         st = stats[rec.graph]
         st["entities"] += 1
         st[f"category:{rec.category}"] += 1
@@ -273,11 +284,16 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
         "parameters": {"h3_resolution": H3_RESOLUTION, "density_resolution": DENSITY_RESOLUTION,
                        "density_p33": density.p33, "density_p67": density.p67,
                        "income_classification": "World Bank FY2026"},
+        "names": dict(sorted(name_stats.items())),
         "notes": [
             "Density tiers aggregate the GeoNames gazetteer population (places of 15,000+ people) per H3 "
             "resolution-3 cell as a stand-in for a population raster; cells with no gazetteer place are 'low'.",
             "Countries are assigned by point-in-polygon on Natural Earth 1:10m polygons at each entity's "
             "representative point; points just offshore take the nearest country.",
+            "Canonical names never contain coordinates: a shared name is qualified by country, admin-1 and "
+            "admin-2 region (GeoNames), category, street or neighbourhood (OSM); the clearly most prominent "
+            "namesake keeps the bare name (kgb:baseName holds it for qualified ones). Entities that no "
+            "qualifier tells apart carry kgb:ambiguousName true and are never a template role.",
         ],
         "graphs": graphs,
     }
@@ -321,8 +337,13 @@ def _literal(value):
 _SF_TYPES = {"Point", "LineString", "Polygon", "MultiPoint", "MultiLineString", "MultiPolygon", "GeometryCollection"}
 
 
-def entity_lines(rec: EntityRecord, name: str, country: str, income: str, density: str, cell: str) -> list[str]:
-    """Return the N-Triples lines (each ending in newline) of one entity in the common entity shape."""
+def entity_lines(rec: EntityRecord, name: str, country: str, income: str, density: str, cell: str,
+                 ambiguous: bool = False) -> list[str]:
+    """Return the N-Triples lines (each ending in newline) of one entity in the common entity shape.
+
+    A qualified canonical name also gets kgb:baseName (the bare name); an entity whose name is shared
+    with a namesake no qualifier separates gets kgb:ambiguousName true.
+    """
     e = ENTITY.term(rec.key)
     g = ENTITY.term(rec.key + "/geometry")
     s, gs = str(e), str(g)
@@ -339,6 +360,10 @@ def entity_lines(rec: EntityRecord, name: str, country: str, income: str, densit
         (s, KGB.incomeTier, Literal(income)),
         (s, KGB.densityTier, Literal(density)),
     ]
+    if name != rec.name:
+        out.append((s, KGB.baseName, Literal(rec.name)))
+    if ambiguous:
+        out.append((s, KGB.ambiguousName, Literal("true", datatype=XSD.boolean)))
     for text, lang in rec.labels:
         out.append((s, RDFS.label, Literal(text, language=lang) if lang else Literal(text)))
     for sid in rec.source_ids:

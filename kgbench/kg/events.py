@@ -227,7 +227,7 @@ def read_usgs_geojson(path_or_text=None, *, graph: str = "usgs") -> list[EntityR
             key=f"usgs/{fid}", graph=graph, cls="Event", category=etype, name=f"{etype} {fid}",
             geometry=Point(_norm_lon(lon), lat), labels=labels, source_ids=[fid] + other_ids,
             source_iris=[url] if isinstance(url, str) and url.startswith("http") else [],
-            qualifiers=[str(place)] if place else [], extra=extra))
+            qualifiers=[("detail", str(place))] if place else [], extra=extra))
     return out
 
 
@@ -456,7 +456,7 @@ def read_storm_tracks(storms: Iterable[Storm] | None = None, *, graph: str = "hu
         sid = s.storm_id or f"{s.name} {s.year}"
         out.append(EntityRecord(
             key=key, graph=graph, cls="Event", category="storm track", name=display, geometry=_track(fixes),
-            labels=labels, source_ids=[sid], qualifiers=[str(s.year)], extra=extra))
+            labels=labels, source_ids=[sid], qualifiers=[("detail", str(s.year))], extra=extra))
         field = wind_field(fixes, step_deg)
         if field is None or field.is_empty:
             continue
@@ -464,7 +464,7 @@ def read_storm_tracks(storms: Iterable[Storm] | None = None, *, graph: str = "hu
         out.append(EntityRecord(
             key=f"{key}/wind-field", graph=graph, cls="Event", category="storm wind field",
             name=f"{display} wind field", geometry=field, labels=[(f"{display} wind field", "en")],
-            source_ids=[sid], qualifiers=[str(s.year)],
+            source_ids=[sid], qualifiers=[("detail", str(s.year))],
             extra=[("startTime", windy[0].time), ("endTime", windy[-1].time),
                    ("affectedAreaOf", NamedNode(ENTITY.term(key).value))]))
     return out
@@ -501,7 +501,7 @@ def read_us_admin(areas=None, *, graph: str = "usadmin") -> list[EntityRecord]:
             out.append(EntityRecord(
                 key=f"{graph}/state/{a.fips}", graph=graph, cls="AdminArea", category=cat, name=a.name,
                 geometry=geom, labels=[(a.name, "en"), (a.postal, None)], source_ids=[a.fips],
-                qualifiers=["U.S. state" if cat == "state" else "United States"],
+                qualifiers=[("kind", "U.S. state" if cat == "state" else f"U.S. {cat}")],
                 country_hint=hint, extra=[("fips", a.fips)]))
         else:
             if a.state_fips not in state_names:
@@ -510,6 +510,6 @@ def read_us_admin(areas=None, *, graph: str = "usadmin") -> list[EntityRecord]:
             out.append(EntityRecord(
                 key=f"{graph}/county/{a.fips}", graph=graph, cls="AdminArea", category="county",
                 name=a.full_name, geometry=geom, labels=labels, source_ids=[a.fips],
-                qualifiers=[state_names[a.state_fips]], country_hint=hint,
+                qualifiers=[("admin1", state_names[a.state_fips])], country_hint=hint,
                 extra=[("fips", a.fips), ("partOf", NamedNode(ENTITY.term(f"{graph}/state/{a.state_fips}").value))]))
     return out

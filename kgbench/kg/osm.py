@@ -10,6 +10,7 @@ import osmium
 import shapely
 from shapely.ops import linemerge
 
+from kgbench.kg.osm_names import merge_namesakes, qualify_by_surroundings
 from kgbench.kg.records import EntityRecord
 
 __all__ = ["read_osm", "category_of", "SourceFileError"]
@@ -89,7 +90,10 @@ def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
 
     Nodes become points, open ways lines, closed ways and multipolygon relations polygons. Ways of one
     named road (or railway, waterway) are merged into one entity, since a question names the road,
-    not an OSM way. ``extract`` (e.g. 'Helsinki') is the last qualifier of an ambiguous name.
+    not an OSM way. Same-name stops and duplicates close together become one entity
+    (:func:`~kgbench.kg.osm_names.merge_namesakes`). Qualifiers of a shared name: the category, the
+    address street (else the nearest named road), the suburb (else the nearest named neighbourhood),
+    and ``extract`` (e.g. 'Helsinki').
     Raises :class:`SourceFileError` naming the file if it is missing or not a readable PBF.
     """
     path = Path(path)
@@ -148,7 +152,9 @@ def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
         digest = hashlib.sha1(f"{extract}|{cls}|{name}".encode()).hexdigest()[:12]
         rec = _record(extract, cls, category, rec_tags, srcs, tags, merged, key=f"osm/{cls.lower()}/{digest}")
         records[rec.key] = rec
-    return [records[k] for k in sorted(records)]
+    out = merge_namesakes([records[k] for k in sorted(records)])
+    qualify_by_surroundings(out)
+    return out
 
 
 def _is_area_way(tags: dict[str, str]) -> bool:
@@ -172,17 +178,13 @@ def _record(extract, cls, category, tag, srcs, tags, geom, key=None) -> EntityRe
     kind, oid = srcs[0]
     labels = [(tags["name"], None)] + sorted(
         (v, k[5:]) for k, v in tags.items() if k.startswith("name:") and _is_lang(k[5:]))
-    qualifiers = []
     street = tags.get("addr:street")
-    if street:
-        qualifiers.append(f"{street} {tags['addr:housenumber']}" if tags.get("addr:housenumber") else street)
-    for k in ("addr:suburb", "addr:district", "addr:city"):
-        if tags.get(k) and tags[k] not in qualifiers:
-            qualifiers.append(tags[k])
-    if extract not in qualifiers:
-        qualifiers.append(extract)
+    if street and tags.get("addr:housenumber"):
+        street = f"{street} {tags['addr:housenumber']}"
+    qualifiers = [("category", category), ("street", street or ""),
+                  ("neighbourhood", tags.get("addr:suburb") or tags.get("addr:district") or ""), ("extract", extract)]
     own = tags.get("name:en") or tags["name"]
-    qualifiers = [q for q in qualifiers if q != own]
+    qualifiers = [(lv, q) for lv, q in qualifiers if q != own]
     return EntityRecord(
         key=key or f"osm/{kind}/{oid}", graph="osm", cls=cls, category=category,
         name=tags.get("name:en") or tags["name"], geometry=geom, labels=labels,

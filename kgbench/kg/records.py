@@ -12,8 +12,10 @@ class EntityRecord:
     """One entity of a source graph, before strata and canonical names are assigned.
 
     ``key`` is the entity's path below the kgbench entity namespace (``osm/node/123``) and must be unique
-    in a snapshot. ``qualifiers`` are what disambiguates a shared name, most natural first (a street, a
-    district, an admin area); the coordinates are always tried last.
+    in a snapshot. ``qualifiers`` are ``(level, value)`` pairs that can tell a shared name apart, levels
+    from :data:`kgbench.kg.names.LEVELS` (``("admin1", "Kentucky")``, ``("street", "Kaivokatu 1")``);
+    ``style`` is how a qualified name is written: ``"comma"`` ("Danville, Kentucky") or ``"paren"``
+    ("Kiasma (museum)"). Coordinates are never a qualifier.
     """
 
     key: str
@@ -25,7 +27,8 @@ class EntityRecord:
     labels: list[tuple[str, str | None]] = dataclasses.field(default_factory=list)
     source_ids: list[str] = dataclasses.field(default_factory=list)
     source_iris: list[str] = dataclasses.field(default_factory=list)
-    qualifiers: list[str] = dataclasses.field(default_factory=list)
+    qualifiers: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    style: str = "paren"
     tags: list[str] = dataclasses.field(default_factory=list)
     population: int | None = None
     iso_a3: str | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 import h3
 import numpy as np
@@ -115,61 +115,3 @@ class DensityTiers:
     def tier(self, lon: float, lat: float) -> str:
         """Return the tier of the resolution-3 cell containing (lon, lat)."""
         return self.tier_of_cell(h3.latlng_to_cell(lat, lon, DENSITY_RESOLUTION))
-
-
-def disambiguate(names: Sequence[str], qualifiers: Sequence[Sequence[str]],
-                 coords: Sequence[tuple[float, float]], keep: Sequence[bool] | None = None) -> list[str]:
-    """Return names made unique by adding qualifiers in order, then coordinates, only where needed.
-
-    A name shared by several entities gains its first qualifier; those still sharing a name gain the
-    next, and so on; the last resort is ``(lat, lon)`` to 4 and then 6 decimals. An entity marked in
-    ``keep`` (a country) keeps its bare name when it is the only marked one sharing it.
-
-    >>> disambiguate(["Georgia", "Georgia"], [[], ["United States"]], [(43, 42), (-83, 33)], keep=[True, False])
-    ['Georgia', 'Georgia (United States)']
-
-    >>> disambiguate(["Cafe", "Cafe", "Bar"], [["Main St"], ["Side St"], ["Main St"]], [(0, 0), (1, 1), (2, 2)])
-    ['Cafe (Main St)', 'Cafe (Side St)', 'Bar']
-    >>> disambiguate(["X", "X"], [["A"], ["A"]], [(24.5, 60.25), (24.6, 60.25)])
-    ['X (A, 60.2500, 24.5000)', 'X (A, 60.2500, 24.6000)']
-    """
-    out = list(names)
-    levels = [list(q) for q in qualifiers]
-    for i, (lon, lat) in enumerate(coords):
-        levels[i] = levels[i] + [f"{lat:.4f}, {lon:.4f}", f"{lat:.6f}, {lon:.6f}"]
-    depth = [0] * len(out)
-    while True:
-        groups: dict[str, list[int]] = defaultdict(list)
-        for i, n in enumerate(out):
-            groups[n].append(i)
-        clashes = [idx for idx in groups.values() if len(idx) > 1]
-        if not clashes:
-            return out
-        progressed = False
-        for idx in clashes:
-            kept = [i for i in idx if keep is not None and keep[i] and out[i] == names[i]]
-            for i in idx:
-                if len(kept) == 1 and i == kept[0]:
-                    continue
-                if depth[i] < len(levels[i]):
-                    depth[i] += 1
-                    quals = _dedupe(levels[i][:depth[i]])
-                    if depth[i] == len(levels[i]) - 1 or depth[i] == len(levels[i]):
-                        quals = _dedupe([q for q in levels[i][:depth[i]] if q not in levels[i][-2:]]
-                                        + [levels[i][depth[i] - 1]])
-                    out[i] = f"{names[i]} ({', '.join(quals)})"
-                    progressed = True
-        if not progressed:  # identical names, qualifiers and coordinates: number them
-            for idx in clashes:
-                for k, i in enumerate(idx[1:], start=2):
-                    out[i] = f"{out[i]} #{k}"
-            return out
-
-
-def _dedupe(items):
-    seen, out = set(), []
-    for x in items:
-        if x not in seen:
-            seen.add(x)
-            out.append(x)
-    return out

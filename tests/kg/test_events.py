@@ -255,7 +255,7 @@ def test_every_county_is_part_of_the_state_its_fips_prefix_names(admin):
         fips = dict(r.extra)["fips"]
         parent = dict(r.extra)["partOf"].value
         assert parent.endswith(f"/entity/usadmin/state/{fips[:2]}")
-        assert r.qualifiers == [admin[f"usadmin/state/{fips[:2]}"].name]
+        assert r.qualifiers == [("admin1", admin[f"usadmin/state/{fips[:2]}"].name)]
 
 
 @pytest.mark.parametrize("fips,lon,lat", [

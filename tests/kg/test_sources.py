@@ -141,7 +141,8 @@ def test_sha256_matches_sources_md():
     text = SOURCES_MD.read_text(encoding="utf-8")
     files = sources.source_files()
     assert {f.path.name for f in files} == {
-        "naturalearth_countries_10m.tsv.gz", "geonames_places.tsv.gz", "worldbank_income_fy2026.tsv", "iso3166_1.tsv"}
+        "naturalearth_countries_10m.tsv.gz", "geonames_places.tsv.gz", "worldbank_income_fy2026.tsv", "iso3166_1.tsv",
+        "geonames_admin.tsv.gz", "country_names.tsv"}
     for f in files:
         actual = hashlib.sha256(f.path.read_bytes()).hexdigest()
         assert f.sha256 == actual

