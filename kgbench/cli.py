@@ -158,8 +158,25 @@ def sparql(obj, query, query_file, data, fmt, strict):
         if not p.is_file():
             raise click.ClickException(f"{p}: query file not found")
         query = p.read_text(encoding="utf-8")
-    result = _open(obj, data, strict).query(query)
+    try:
+        result = _open(obj, data, strict).query(query)
+    except KeyboardInterrupt:
+        _interrupted()
     click.echo(result.serialize(fmt), nl=False)
+
+
+def _interrupted() -> None:
+    """Exit with status 130 (128 + SIGINT) at once, printing no result.
+
+    The process ends without waiting for an abandoned query still running in pyoxigraph (it cannot be stopped
+    from Python; see kgbench.kg.interrupt).
+    """
+    import os
+
+    click.echo("Interrupted: no result.", err=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(130)
 
 
 # ---------------------------------------------------------------------------------------------- generate

@@ -11,6 +11,7 @@ from pyoxigraph import (BlankNode, DefaultGraph, Literal, NamedNode, QueryBoolea
 
 from kgbench.geofunctions import Registry, default_registry
 from kgbench.kg.build import Snapshot, SnapshotError, build_snapshot
+from kgbench.kg.interrupt import run_interruptible
 from kgbench.kg.paths import atomic_directory, cache_dir
 from kgbench.kg.results import QueryResult
 from kgbench.ontologies import PREFIXES
@@ -115,6 +116,8 @@ class KG:
         Geo-function failures are counted: they appear in ``result.warnings`` (and go to ``on_warning``);
         in strict mode (here or on the KG) a failure raises GeoFunctionError after the query.
         A syntax error raises :class:`QuerySyntaxError` with the parser's position.
+        Ctrl-C (SIGINT) stops the query within a fraction of a second and raises KeyboardInterrupt; no
+        partial result is ever returned (see :mod:`kgbench.kg.interrupt`).
         """
         from kgbench.queries.template import render_values, where_brace
 
@@ -124,25 +127,39 @@ class KG:
         if at >= 0:  # a VALUES block opening the WHERE clause: the engine starts from the bound terms
             sparql = sparql[:at] + "\n  " + render_values({k.value: v for k, v in subs.items()}) + sparql[at:]
             subs = {}
+        result = run_interruptible(lambda: self._evaluate(sparql, subs, binding), binding.cancel)
+        binding.raise_if_stopped()  # an interrupt seen inside a geo function: the result is partial, drop it
+        result.warnings = binding.check(self.strict if strict is None else strict)
+        if self.on_warning:
+            for w in result.warnings:
+                self.on_warning(w)
+        return result
+
+    def _evaluate(self, sparql: str, subs: dict, binding) -> QueryResult:
+        """Return the materialized result of one query (rows are read in Python, where signals are checked)."""
         try:
             raw = self.store.query(sparql, prefixes=PREFIXES, use_default_graph_as_union=True,
                                    substitutions=subs or None, custom_functions=binding.functions,
                                    custom_aggregate_functions=binding.aggregates)
         except SyntaxError as exc:
             raise QuerySyntaxError(f"SPARQL syntax {exc}") from None
-        if isinstance(raw, QuerySolutions):
-            variables = [v.value for v in raw.variables]
-            rows = [tuple(sol[v] for v in variables) for sol in raw]
-            result = QueryResult("select", variables, rows)
-        elif isinstance(raw, QueryBoolean):
-            result = QueryResult("ask", boolean=bool(raw))
-        else:
-            result = QueryResult("construct", triples=list(raw))
-        result.warnings = binding.check(self.strict if strict is None else strict)
-        if self.on_warning:
-            for w in result.warnings:
-                self.on_warning(w)
-        return result
+        sol = None
+        try:
+            if isinstance(raw, QuerySolutions):
+                variables = [v.value for v in raw.variables]
+                rows = []
+                for sol in raw:
+                    if binding.stopped is not None:
+                        break
+                    rows.append(tuple(sol[v] for v in variables))
+                return QueryResult("select", variables, rows)
+            if isinstance(raw, QueryBoolean):
+                return QueryResult("ask", boolean=bool(raw))
+            return QueryResult("construct", triples=list(raw))
+        finally:
+            # a traceback kept beyond this call (an interrupt's, an error's) holds this frame: pyoxigraph's
+            # result objects may be dropped only on the thread that made them, so they go now
+            raw = sol = None  # noqa: F841
 
     def count_triples(self) -> dict[str, int]:
         """Return the number of triples per named graph (the default graph as '')."""
