@@ -91,19 +91,25 @@ def kg():
 
 
 @kg.command("build")
-@click.option("--force", is_flag=True, help="Rebuild even if the snapshot is cached.")
+@click.option("--force", is_flag=True, help="Rebuild the snapshot and reload the store even if they are cached.")
 @click.pass_obj
 def kg_build(obj, force):
-    """Build the default snapshot (N-Triples + manifest) and load it into the on-disk store."""
+    """Build the default snapshot (N-Triples + manifest) and load it into the on-disk store.
+
+    An existing store is verified (its files and its triple counts per graph against the manifest) and
+    loaded again when damaged.
+    """
     from kgbench.kg.build import build_snapshot
+    from kgbench.kg.paths import clean_cache
     from kgbench.kg.store import load_store
 
     import time
 
     started = time.perf_counter()
+    clean_cache(obj.cache)  # leftovers of builds killed midway
     with _Steps() as steps:
         snap = build_snapshot(obj.cache, force=force, progress=steps)
-        folder = load_store(snap, obj.cache, progress=steps)
+        folder = load_store(snap, obj.cache, force=force, full_check=True, progress=steps)
     click.echo(f"ready in {time.perf_counter() - started:.1f} s", err=True)
     triples = sum(g["triples"] for g in snap.manifest["graphs"].values())
     click.echo(f"snapshot {snap.id}: {triples:,} triples in {len(snap.manifest['graphs'])} graphs")
