@@ -173,6 +173,9 @@ def _read_body(resp, url: str, deadline: float) -> bytes:
             sock.settimeout(left)
         chunk = resp.read1(1 << 16)  # returns after one socket read: a slow drip cannot outlast the deadline
         if not chunk:
+            expected = resp.headers.get("Content-Length")
+            if expected and expected.isdigit() and int(expected) != size:
+                raise http.client.IncompleteRead(b"".join(chunks), int(expected) - size)
             return b"".join(chunks)
         size += len(chunk)
         if size > MAX_BODY_BYTES:
