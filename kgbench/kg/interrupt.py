@@ -13,6 +13,7 @@ it); a command-line process exits without waiting for it.
 from __future__ import annotations
 
 import contextvars
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -68,6 +69,15 @@ class _Worker:
             with _Worker.lock:
                 _Worker.idle.append(self)
             job.done.set()
+
+
+def _after_fork_in_child() -> None:
+    # a forked child has only the forking thread: the parent's workers do not exist there
+    _Worker.idle = []
+    _Worker.lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def run_interruptible(fn: Callable[[], T], on_interrupt: Callable[[], None] | None = None) -> T:
