@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -94,11 +95,7 @@ def kg():
 @click.option("--force", is_flag=True, help="Rebuild the snapshot and reload the store even if they are cached.")
 @click.pass_obj
 def kg_build(obj, force):
-    """Build the default snapshot (N-Triples + manifest) and load it into the on-disk store.
-
-    An existing store is verified (its files and its triple counts per graph against the manifest) and
-    loaded again when damaged.
-    """
+    """Build the default snapshot and load its store; a cached store is verified and reloaded when damaged."""
     from kgbench.kg.build import build_snapshot
     from kgbench.kg.paths import clean_cache
     from kgbench.kg.store import load_store
@@ -166,23 +163,11 @@ def sparql(obj, query, query_file, data, fmt, strict):
         query = p.read_text(encoding="utf-8")
     try:
         result = _open(obj, data, strict).query(query)
-    except KeyboardInterrupt:
-        _interrupted()
+    except KeyboardInterrupt:  # exit 130 (128 + SIGINT) at once, not waiting for pyoxigraph to finish
+        click.echo("Interrupted: no result.", err=True)
+        sys.stdout.flush(), sys.stderr.flush()
+        os._exit(130)
     click.echo(result.serialize(fmt), nl=False)
-
-
-def _interrupted() -> None:
-    """Exit with status 130 (128 + SIGINT) at once, printing no result.
-
-    The process ends without waiting for an abandoned query still running in pyoxigraph (it cannot be stopped
-    from Python; see kgbench.kg.interrupt).
-    """
-    import os
-
-    click.echo("Interrupted: no result.", err=True)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(130)
 
 
 # ---------------------------------------------------------------------------------------------- generate
