@@ -180,14 +180,16 @@ def entity_index(kg) -> dict[str, Candidate]:
 def query_rows(kg, template: Template, text: str, key: str) -> list[dict]:
     """Return the rows of a template's candidates query as role -> term dicts, memoized per KG.
 
-    Besides the roles a row keeps ``?scale``, ``?sub`` and any column named like one of the template's
-    parameters (a per-tuple value such as a storm's season, which overrides the sub-template's).
+    Besides the roles a row keeps ``?scale``, ``?sub``, ``?<Role>_name`` (the name the question renders for
+    that role, e.g. a county's name without its state when the question asks about the state) and any column
+    named like one of the template's parameters (a per-tuple value such as a storm's season, which overrides
+    the sub-template's).
     """
     memo = getattr(kg, "memo", {})
     mkey = ("query_rows", template.id, template.version, key)
     if mkey not in memo:
         res = kg.query(text, strict=True)
-        names = [*template.roles, "scale", "sub", *template.parameters]
+        names = [*template.roles, *(f"{r}_name" for r in template.roles), "scale", "sub", *template.parameters]
         rows = []
         for row in res:
             if all(r in row for r in template.roles):
@@ -231,6 +233,8 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
                     cand = index.get(term.value)
                     if cand is None:
                         break
+                    if f"{name}_name" in row:  # the name the question uses for this entity (e.g. without its state)
+                        cand = dataclasses.replace(cand, name=row[f"{name}_name"].value)
                     chosen[name] = cand
             else:
                 scale = row["scale"].value if "scale" in row else None
