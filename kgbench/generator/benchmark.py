@@ -196,7 +196,13 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
         items += its
         reports.append(rep)
     # the false premises count towards the whole benchmark too: cap the countries once more, then rebalance
+    before = Counter(it.template_id for it in items)
     items, dropped = cap_countries(items)
+    after = Counter(it.template_id for it in items)
+    for rep in reports:
+        if before[rep.template_id] > after[rep.template_id]:
+            rep.discarded["benchmark policy: country cap (with the false premises)"] += (
+                before[rep.template_id] - after[rep.template_id])
     for c, n in dropped.items():
         policy["country cap"][c] = policy["country cap"].get(c, 0) + n
     trimmed: Counter = Counter()
@@ -225,9 +231,17 @@ def _apply_policy(results: dict, runnable: list[str]) -> dict:
     balance again (the thinning may have unbalanced a sub-template).
     """
     items = [it for tid in runnable for it in results[tid][0]]
-    items, pairs = drop_repeated_pairs(items, _is_country)
-    items, thinned = thin_for_shares(items)
-    items, capped = cap_countries(items)
+    steps = []
+    for name, step in (("repeated country pair", lambda its: drop_repeated_pairs(its, _is_country)),
+                       ("thinned for the family shares", thin_for_shares), ("country cap", cap_countries)):
+        before = Counter(it.template_id for it in items)
+        items, what = step(items)
+        steps.append(what)
+        after = Counter(it.template_id for it in items)
+        for tid in before:
+            if before[tid] > after[tid]:
+                results[tid][1].discarded[f"benchmark policy: {name}"] += before[tid] - after[tid]
+    pairs, thinned, capped = steps
     trimmed: Counter = Counter()
     items = balance_items(items, trimmed)
     by_tid: dict[str, list[Item]] = {tid: [] for tid in runnable}
@@ -236,6 +250,8 @@ def _apply_policy(results: dict, runnable: list[str]) -> dict:
     for tid in runnable:
         report = results[tid][1]
         report.balance_dropped += trimmed[tid]
+        if trimmed[tid]:
+            report.discarded["balance: trimmed after the benchmark policy"] += trimmed[tid]
         results[tid] = (by_tid[tid], report)
     return {"repeated country pairs": pairs, "thinned for shares": thinned, "country cap": dict(capped),
             "balance": sum(trimmed.values())}

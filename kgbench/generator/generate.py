@@ -182,6 +182,8 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
     trimmed = Counter()
     items = balance_items(items, trimmed)
     report.balance_dropped += trimmed[template.id]
+    if trimmed[template.id]:
+        report.discarded["balance: trimmed to the sub-template's share"] += trimmed[template.id]
     if items and false_premise_share > 0:
         items = merge_false_premises(items, false_premise_items(
             template_id, kg, want=false_premises_wanted(len(items), false_premise_share), seed=seed, report=report))
