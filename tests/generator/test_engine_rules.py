@@ -117,10 +117,10 @@ def test_no_country_above_five_percent_of_a_multi_template_run(kg):
 
 def _gold_regions(gold: str) -> tuple[dict, dict]:
     """Return (name -> geometry of every region in the gold, track IRI -> geometry) from N-Triples text."""
-    from pyoxigraph import parse
+    from pyoxigraph import RdfFormat, parse
 
     names, geom_of, wkt = {}, {}, {}
-    for t in parse(gold.encode(), "application/n-triples"):
+    for t in parse(gold.encode(), RdfFormat.N_TRIPLES):
         p = t.predicate.value
         if p.endswith("canonicalName"):
             names[t.subject.value] = t.object.value
