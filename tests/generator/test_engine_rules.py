@@ -58,9 +58,9 @@ def test_boolean_sub_templates_have_no_class_above_65_percent(made):
 
 
 def test_count_sub_templates_have_no_constant_scoring_above_half(made):
-    items, report = made("B1", per_stratum=12)
+    items, report = made("B1", per_stratum=15)
     subs = _by_sub(items)
-    assert sum(len(v) for v in subs.values()) >= 30
+    assert any(len(v) >= 10 for v in subs.values()), {k: len(v) for k, v in subs.items()}  # not vacuous
     for sub, its in subs.items():
         if len(its) < 10:
             continue
@@ -68,8 +68,6 @@ def test_count_sub_templates_have_no_constant_scoring_above_half(made):
         constants = set(golds) | {g + d for g in golds for d in (-0.9, 0.9)}
         best = max(_constant_em(its, c) for c in constants)
         assert best <= 0.5, (sub, best, Counter(it.answer for it in its).most_common(3))
-    # B1 asks radii around landmarks: many counts are 0, which the sampler had to hold back
-    assert report.balance_dropped > 0
 
 
 def test_no_symmetric_duplicates_within_a_sub_template(made):
