@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
+from collections import Counter
 from collections.abc import Callable
 
+from kgbench.generator.balance import balance_items
 from kgbench.generator.generate import (FALSE_PREMISE_SHARE, GenerationReport, false_premise_items,
                                         false_premises_wanted, generate, merge_false_premises)
 from kgbench.generator.items import Item
+from kgbench.generator.policy import BOOSTED_FAMILIES, cap_countries, drop_repeated_pairs, thin_for_shares
 from kgbench.queries.template import load_template, template_ids
 
 __all__ = ["generate_all", "false_premise_quota", "BenchmarkRun", "SPEC_IDS"]
@@ -27,6 +30,23 @@ class BenchmarkRun:
     items: list[Item]
     reports: list[GenerationReport]
     unsatisfiable: dict[str, str]
+    #: what the whole-benchmark policy dropped (kgbench.generator.policy): by step, and per country
+    policy: dict = dataclasses.field(default_factory=dict)
+
+
+#: per_stratum multiplier for the families the share rule raises and for templates with a Set answer
+SHARE_BOOST = 3
+
+
+def template_per_stratum(tid: str, per_stratum: int) -> int:
+    """Return the tuples per stratum cell a template draws: ``per_stratum``, times SHARE_BOOST for E, F and Set.
+
+    The share rule (kgbench.generator.policy) wants the Administrative-hierarchy and Comparison families and
+    Set enumeration items closer to the reference benchmark's shares: their templates draw more per cell.
+    """
+    t = load_template(tid)
+    boosted = t.family in BOOSTED_FAMILIES or "Set enumeration" in t.answer_formats
+    return per_stratum * SHARE_BOOST if boosted else per_stratum
 
 
 _WORKER_KG = None
@@ -43,8 +63,8 @@ def _run_one(tid: str, seed: int, per_stratum: int, kg=None):
     """Return (tid, true-premise items, report) of one template."""
     report = GenerationReport(tid)
     try:
-        items = generate(tid, kg if kg is not None else _WORKER_KG, seed=seed, per_stratum=per_stratum,
-                         report=report, false_premise_share=0.0)
+        items = generate(tid, kg if kg is not None else _WORKER_KG, seed=seed,
+                         per_stratum=template_per_stratum(tid, per_stratum), report=report, false_premise_share=0.0)
     except Exception as exc:  # noqa: BLE001 - one broken template must not lose the others' items
         report.discarded[f"error: {type(exc).__name__}: {exc}"] += 1
         items = []
@@ -139,6 +159,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
                 results[tid] = (items, report)
                 if progress:
                     progress(tid, len(results), steps)
+            policy = _apply_policy(results, runnable)
             want = quota()
             for round_ in _fp_rounds(want, fps, {t: len(results[t][0]) for t in want}):
                 for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed) for tid, n in round_.items()]):
@@ -156,6 +177,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             results[tid] = (items, report)
             if progress:
                 progress(tid, len(results), steps)
+        policy = _apply_policy(results, runnable)
         want = quota()
         for round_ in _fp_rounds(want, fps, {t: len(results[t][0]) for t in want}):
             for tid, n in round_.items():
@@ -171,10 +193,65 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             its = merge_false_premises(its, fp_items)
             rep.false_premise = fp_rep.false_premise
             rep.discarded.update(fp_rep.discarded)
-            rep.items = len(its)
         items += its
         reports.append(rep)
-        if not its:
+    # the false premises count towards the whole benchmark too: cap the countries once more, then rebalance
+    before = Counter(it.template_id for it in items)
+    items, dropped = cap_countries(items)
+    after = Counter(it.template_id for it in items)
+    for rep in reports:
+        if before[rep.template_id] > after[rep.template_id]:
+            rep.discarded["benchmark policy: country cap (with the false premises)"] += (
+                before[rep.template_id] - after[rep.template_id])
+    for c, n in dropped.items():
+        policy["country cap"][c] = policy["country cap"].get(c, 0) + n
+    trimmed: Counter = Counter()
+    items = balance_items(items, trimmed)
+    policy["balance"] = policy.get("balance", 0) + sum(trimmed.values())
+    per_template = Counter(it.template_id for it in items)
+    fp_per_template = Counter(it.template_id for it in items if it.false_premise)
+    for rep in reports:
+        rep.items = per_template[rep.template_id]
+        rep.false_premise = fp_per_template[rep.template_id]
+        rep.balance_dropped += trimmed[rep.template_id]
+        if not rep.items:
             reasons = ", ".join(f"{k} ({v})" for k, v in rep.discarded.most_common(3)) or "no candidate tuples"
-            unsatisfiable[tid] = f"no item on this snapshot: {reasons}"
-    return BenchmarkRun(items, reports, unsatisfiable)
+            unsatisfiable[rep.template_id] = f"no item on this snapshot: {reasons}"
+    return BenchmarkRun(items, reports, unsatisfiable, policy)
+
+
+def _is_country(entity: dict) -> bool:
+    return entity.get("category") == "country"
+
+
+def _apply_policy(results: dict, runnable: list[str]) -> dict:
+    """Return what the whole-benchmark policy dropped from the true-premise items; ``results`` is updated in place.
+
+    Repeated country pairs, then the share floors, then the per-country cap, then each template's answer
+    balance again (the thinning may have unbalanced a sub-template).
+    """
+    items = [it for tid in runnable for it in results[tid][0]]
+    steps = []
+    for name, step in (("repeated country pair", lambda its: drop_repeated_pairs(its, _is_country)),
+                       ("thinned for the family shares", thin_for_shares), ("country cap", cap_countries)):
+        before = Counter(it.template_id for it in items)
+        items, what = step(items)
+        steps.append(what)
+        after = Counter(it.template_id for it in items)
+        for tid in before:
+            if before[tid] > after[tid]:
+                results[tid][1].discarded[f"benchmark policy: {name}"] += before[tid] - after[tid]
+    pairs, thinned, capped = steps
+    trimmed: Counter = Counter()
+    items = balance_items(items, trimmed)
+    by_tid: dict[str, list[Item]] = {tid: [] for tid in runnable}
+    for it in items:
+        by_tid[it.template_id].append(it)
+    for tid in runnable:
+        report = results[tid][1]
+        report.balance_dropped += trimmed[tid]
+        if trimmed[tid]:
+            report.discarded["balance: trimmed after the benchmark policy"] += trimmed[tid]
+        results[tid] = (by_tid[tid], report)
+    return {"repeated country pairs": pairs, "thinned for shares": thinned, "country cap": dict(capped),
+            "balance": sum(trimmed.values())}

@@ -11,14 +11,18 @@ from collections.abc import Callable
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.generator.aliases import bare_name_aliases
+from kgbench.generator.balance import BalanceGuard, balance_items
 from kgbench.generator.items import Item, item_id
-from kgbench.generator.sampling import (entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
+from kgbench.generator.sampling import (DENSITY_TIERS, INCOME_TIERS, entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
 from kgbench.kg.results import python_value
 from kgbench.queries.template import ANSWER_COLUMNS, Template, anchor_role, load_template
 
 __all__ = ["generate", "GenerationReport", "execute", "assemble_answer", "false_premise_items", "false_premises_wanted",
            "merge_false_premises", "FALSE_PREMISE_SHARE"]
+
+#: the stratum cells items are sampled in (an anchor without a World Bank tier is in none)
+_STRATIFIED = frozenset((i, d) for i in INCOME_TIERS for d in DENSITY_TIERS)
 
 #: share of a template's items that are false-premise items, where the template defines a perturbation
 FALSE_PREMISE_SHARE = 0.08
@@ -36,6 +40,11 @@ class GenerationReport:
     warnings: list = dataclasses.field(default_factory=list)
     items: int = 0
     false_premise: int = 0
+    #: true-premise items left out to keep a sub-template's answers balanced (rule of balance.py): drawn but
+    #: not admitted while sampling, plus trimmed at the end
+    balance_dropped: int = 0
+    #: items left out as the role-swapped twin (same sub-template, same entities) of an earlier item
+    symmetric_duplicates: int = 0
 
 
 class Rejected(Exception):
@@ -52,11 +61,13 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
     v = template.validation
     if fmt == "Set enumeration":
         members = sorted({str(python_value(r["answer"])) for r in rows if "answer" in r})
-        if not members and not v.get("allow_empty"):
+        if not members and not (v.get("allow_empty") or v.get("empty_answer") == "empty_set"):
             raise Rejected("empty set")
         if v.get("max_members") and len(members) > v["max_members"]:
             raise Rejected("set too large")
         return members, []
+    if not rows and fmt == "Count" and v.get("empty_answer") == "zero":
+        return 0, []  # nothing matched: a true count of 0 (a grouped COUNT over no row gives no row)
     if not rows:
         raise Rejected("no answer")
     if fmt == "Entity name (single)":
@@ -66,8 +77,14 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
         best = named[0]
         ties = []
         if "score" in best:
+            top = python_value(best["score"])
             ties = [str(python_value(r["answer"])) for r in named[1:]
-                    if "score" in r and python_value(r["score"]) == python_value(best["score"])]
+                    if "score" in r and python_value(r["score"]) == top]
+            margin = v.get("near_tie")
+            runner = next((python_value(r["score"]) for r in named[1:] if "score" in r
+                           and python_value(r["score"]) != top and python_value(r["answer"]) != python_value(best["answer"])), None)
+            if margin and runner is not None and abs(runner - top) < margin * abs(top):
+                raise Rejected("near tie: the runner-up's score is within the template's margin of the best")
         return str(python_value(best["answer"])), sorted(set(ties) - {str(python_value(best["answer"]))})
     if len(rows) != 1:
         raise Rejected("several answers")
@@ -159,10 +176,15 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
         if progress:
             progress(done, total)
 
-    _drive(kg, template, sampler, seed, report, seen, on_item, false_premise=False)
+    _drive(kg, template, sampler, seed, report, seen, on_item, false_premise=False, guard=BalanceGuard())
     items = _interleave(list(by_cell.values()))
     if n is not None:
         items = items[:n]
+    trimmed = Counter()
+    items = balance_items(items, trimmed)
+    report.balance_dropped += trimmed[template.id]
+    if trimmed[template.id]:
+        report.discarded["balance: trimmed to the sub-template's share"] += trimmed[template.id]
     if items and false_premise_share > 0:
         items = merge_false_premises(items, false_premise_items(
             template_id, kg, want=false_premises_wanted(len(items), false_premise_share), seed=seed, report=report))
@@ -202,7 +224,7 @@ def false_premise_items(template_id: str, kg=None, *, want: int, seed: int = 0,
     rows = query_rows(kg, template, template.false_premise["candidates"], "false_premise")
     index = entity_index(kg)
     anchor = anchor_role(template)
-    cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index}
+    cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index} & _STRATIFIED
     # an even share per cell first; where thin cells leave it short, a second pass lets every cell give up to
     # ``want`` (the same seeded order, so it repeats the first pass's draws): only the last pass is reported
     for per_cell in dict.fromkeys((_per_cell(want, want, len(cells)), want)):
@@ -232,7 +254,7 @@ def _sampler(kg, template: Template, report: GenerationReport, seed: int, per_st
         if not rows:
             report.discarded["no candidate tuples"] += 1
             return None, 0, 0
-        cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index}
+        cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index} & _STRATIFIED
         k = _per_cell(per_stratum, n, len(cells))
         return sample_rows(template, rows, index, anchor=anchor, seed=seed, per_cell=k), len(cells), k
     candidates = {r: role_candidates(kg, role) for r, role in template.roles.items()}
@@ -250,7 +272,8 @@ def _per_cell(per_stratum: int, n: int | None, ncells: int) -> int:
     return per_stratum if n is None else max(1, min(per_stratum, math.ceil(n / max(ncells, 1))))
 
 
-def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise: bool) -> None:
+def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise: bool,
+           guard: BalanceGuard | None = None) -> None:
     try:
         drawn = next(sampler)
         while True:
@@ -258,15 +281,34 @@ def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise:
             item, reason = _make_item(kg, template, chosen, seed, scale, report, false_premise, *rest)
             if item is not None and (item.question, repr(item.answer)) in seen:
                 item, reason = None, "duplicate question and answer"
+            if item is not None and symmetric_key(template, item) in seen:
+                item, reason = None, "symmetric duplicate (same sub-template and entities, roles swapped)"
+                report.symmetric_duplicates += 1
+            if item is not None and guard is not None and not guard.admit(item.sub_template_id, item.answer_format,
+                                                                          item.answer):
+                item, reason = None, "balance: this answer is at its share of the sub-template"
+                report.balance_dropped += 1
             if item is None:
                 report.discarded[("false premise: " if false_premise else "") + reason] += 1
                 drawn = sampler.send(False)
                 continue
             seen.add((item.question, repr(item.answer)))
+            seen.add(symmetric_key(template, item))
             on_item(cell, item)
             drawn = sampler.send(True)
     except StopIteration:
         pass
+
+
+def symmetric_key(template: Template, item: Item) -> tuple:
+    """Return what makes two items the same question up to the order of their roles.
+
+    The sub-template, the unordered set of role values (entity IRIs, categories) and the parameters: "the
+    distance between A and B" and "between B and A" share it. Deterministic, so the first drawn is kept.
+    """
+    roles = frozenset(str(item.bindings[r]) for r in template.roles if r in item.bindings)
+    params = tuple(sorted((k, str(v)) for k, v in item.bindings.items() if k not in template.roles))
+    return ("symmetric", item.sub_template_id, roles, params)
 
 
 def _interleave(groups: list[list[Item]]) -> list[Item]:

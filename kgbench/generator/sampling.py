@@ -11,13 +11,16 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import shapely
 
+from kgbench.kg.sources import income_tiers
+from kgbench.kg.strata import STRATUM_TIERS, stratum_income_tier
 from kgbench.queries.template import Role, Template, roles_query
 from kgbench.ontologies import KGB
 
 __all__ = ["Candidate", "role_candidates", "stratum_cells", "sample_tuples", "haversine_km", "INCOME_TIERS",
            "DENSITY_TIERS"]
 
-INCOME_TIERS = ("LIC", "LMC", "UMC", "HIC", "NA")
+#: the income tiers of stratum cells; entities without one (see kgbench.kg.strata.SOVEREIGN_OF) anchor no cell
+INCOME_TIERS = STRATUM_TIERS
 DENSITY_TIERS = ("low", "medium", "high")
 _EARTH_RADIUS_KM = 6371.0088  # mean radius, for sampling by scale only (answers come from the query)
 
@@ -69,6 +72,7 @@ def role_candidates(kg, role: Role) -> list[Candidate]:
 
 def _role_candidates(kg, role: Role) -> list[Candidate]:
     out: dict[str, Candidate] = {}
+    tiers = income_tiers()
     text = roles_query()
     for cls in role.classes:
         for row in kg.query(text, bindings={"cls": KGB[cls]}):
@@ -84,16 +88,23 @@ def _role_candidates(kg, role: Role) -> list[Candidate]:
             geom = shapely.from_wkt(row["wkt"].value)
             p = geom if gtype == "Point" else geom.point_on_surface()
             iri = row["entity"].value
-            out[iri] = Candidate(iri, row["name"].value, category, graph, gtype, row["country"].value,
-                                 row["income"].value, row["density"].value, p.x, p.y)
+            country = row["country"].value
+            income = stratum_income_tier(country, row["income"].value, tiers)
+            out[iri] = Candidate(iri, row["name"].value, category, graph, gtype, country,
+                                 income, row["density"].value, p.x, p.y)
     return [out[k] for k in sorted(out)]
 
 
 def stratum_cells(candidates: Sequence[Candidate]) -> dict[tuple[str, str], list[Candidate]]:
-    """Return candidates grouped by (income tier, density tier), cells in a fixed order."""
+    """Return candidates grouped by (income tier, density tier), cells in a fixed order; unstratified ones left out.
+
+    An entity whose income tier is none of the four (Venezuela, Antarctica, disputed areas: see
+    :func:`kgbench.kg.strata.stratum_income_tier`) is in no cell.
+    """
     cells: dict[tuple[str, str], list[Candidate]] = defaultdict(list)
     for c in candidates:
-        cells[c.cell].append(c)
+        if c.income_tier in INCOME_TIERS:
+            cells[c.cell].append(c)
     order = {(i, d): k for k, (i, d) in enumerate((i, d) for i in INCOME_TIERS for d in DENSITY_TIERS)}
     return {k: cells[k] for k in sorted(cells, key=lambda k: order.get(k, 99))}
 
@@ -169,14 +180,16 @@ def entity_index(kg) -> dict[str, Candidate]:
 def query_rows(kg, template: Template, text: str, key: str) -> list[dict]:
     """Return the rows of a template's candidates query as role -> term dicts, memoized per KG.
 
-    Besides the roles a row keeps ``?scale``, ``?sub`` and any column named like one of the template's
-    parameters (a per-tuple value such as a storm's season, which overrides the sub-template's).
+    Besides the roles a row keeps ``?scale``, ``?sub``, ``?<Role>_name`` (the name the question renders for
+    that role, e.g. a county's name without its state when the question asks about the state) and any column
+    named like one of the template's parameters (a per-tuple value such as a storm's season, which overrides
+    the sub-template's).
     """
     memo = getattr(kg, "memo", {})
     mkey = ("query_rows", template.id, template.version, key)
     if mkey not in memo:
         res = kg.query(text, strict=True)
-        names = [*template.roles, "scale", "sub", *template.parameters]
+        names = [*template.roles, *(f"{r}_name" for r in template.roles), "scale", "sub", *template.parameters]
         rows = []
         for row in res:
             if all(r in row for r in template.roles):
@@ -199,7 +212,7 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
     cells: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for row in rows:
         a = index.get(row[anchor].value)
-        if a is not None:
+        if a is not None and a.income_tier in INCOME_TIERS:  # unstratified anchors (Venezuela...) are left out
             cells[a.cell].append(row)
     order = {(i, d): k for k, (i, d) in enumerate((i, d) for i in INCOME_TIERS for d in DENSITY_TIERS)}
     for cell in sorted(cells, key=lambda c: order.get(c, 99)):
@@ -220,6 +233,8 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
                     cand = index.get(term.value)
                     if cand is None:
                         break
+                    if f"{name}_name" in row:  # the name the question uses for this entity (e.g. without its state)
+                        cand = dataclasses.replace(cand, name=row[f"{name}_name"].value)
                     chosen[name] = cand
             else:
                 scale = row["scale"].value if "scale" in row else None

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 import h3
 import numpy as np
@@ -12,12 +13,55 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
-__all__ = ["representative_point", "CountryLocator", "DensityTiers", "H3_RESOLUTION", "DENSITY_RESOLUTION"]
+__all__ = ["representative_point", "CountryLocator", "DensityTiers", "H3_RESOLUTION", "DENSITY_RESOLUTION",
+           "STRATUM_TIERS", "SOVEREIGN_OF", "UNSTRATIFIED", "stratum_income_tier"]
 
 #: resolution of the H3 cell every entity carries (about 0.1 km2, street-block scale)
 H3_RESOLUTION = 9
 #: resolution at which population is aggregated for the density tier (about 12,000 km2 per cell)
 DENSITY_RESOLUTION = 3
+#: the income tiers of the sampling design (World Bank FY2026 groups); nothing else is a stratum
+STRATUM_TIERS = ("LIC", "LMC", "UMC", "HIC")
+#: the tier of an entity left out of stratified sampling (no World Bank group, not even through a sovereign)
+UNSTRATIFIED = "NA"
+
+#: Natural Earth features without a World Bank row of their own -> the sovereign whose group they take for
+#: sampling. The sovereign is Natural Earth 1:10m Admin-0's SOVEREIGNT / SOV_A3 attribute (v4.1.0), which the
+#: committed world-atlas cut does not carry, so it is stated here. Features whose Natural Earth sovereign is
+#: the feature itself or a disputed claim (Antarctica, W. Sahara, N. Cyprus, Somaliland, the Cyprus U.N.
+#: buffer zone, Siachen Glacier, Spratly Is., Scarborough Reef, Bajo Nuevo and Serranilla banks), the
+#: Vatican (sovereign, but not a World Bank economy) and Venezuela (unclassified by the World Bank since
+#: FY2022) have no tier and are left out of stratified sampling: they never anchor a stratum cell.
+SOVEREIGN_OF = MappingProxyType({
+    "AIA": "GBR", "FLK": "GBR", "IOT": "GBR", "MSR": "GBR", "PCN": "GBR", "SGS": "GBR", "SHN": "GBR",
+    "XAK": "GBR", "XDK": "GBR",
+    "ATF": "FRA", "BLM": "FRA", "SPM": "FRA", "WLF": "FRA", "XCP": "FRA",
+    "HMD": "AUS", "NFK": "AUS", "XAC": "AUS", "XCS": "AUS", "XIO": "AUS",
+    "COK": "NZL", "NIU": "NZL",
+    "UMI": "USA", "XGB": "USA",
+    "ALA": "FIN",
+    "XBK": "KAZ",
+})
+
+
+def stratum_income_tier(country: str, tier: str, tiers: Mapping[str, str]) -> str:
+    """Return the income tier an entity is stratified by: its own World Bank group, else its sovereign's, else NA.
+
+    ``tier`` is the entity's kgb:incomeTier (its country's own World Bank group, NA where the country has
+    none); ``tiers`` maps World Bank economy codes to groups. NA means the entity is left out of
+    stratified sampling (:data:`SOVEREIGN_OF` says which features those are and why).
+
+    >>> t = {"GBR": "HIC", "FIN": "HIC"}
+    >>> stratum_income_tier("ALA", "NA", t), stratum_income_tier("KEN", "LMC", t), stratum_income_tier("VEN", "NA", t)
+    ('HIC', 'LMC', 'NA')
+    """
+    if tier in STRATUM_TIERS:
+        return tier
+    sovereign = SOVEREIGN_OF.get(country)
+    inherited = tiers.get(sovereign) if sovereign else None
+    return inherited if inherited in STRATUM_TIERS else UNSTRATIFIED
+
+
 #: resolutions of the proximity index (kgb:inCell3, kgb:inCell5, kgb:nearCell) and the radius each covers
 PROXIMITY_RESOLUTIONS = (3, 5)
 

@@ -288,6 +288,11 @@ def load_template_file(path: str | Path) -> Template:
         raise TemplateError(f"{path}: field sampling/anchor: {anchor!r} is not an entity role")
     if not any(r.kind == "entity" for r in roles.values()):
         raise TemplateError(f"{path}: field roles: at least one role must be an entity role")
+    empty = data["validation"].get("empty_answer")
+    wants = {"zero": "Count", "empty_set": "Set enumeration"}
+    if empty and any(st.answer_format != wants[empty] for st in subs):
+        raise TemplateError(f"{path}: field validation/empty_answer: {empty!r} needs every sub-template's answer "
+                            f"format to be {wants[empty]!r}")
     fp = data.get("false_premise")
     if fp:
         _check_query(path, "false_premise/candidates", fp["candidates"], must_select=list(roles))

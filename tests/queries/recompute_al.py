@@ -63,6 +63,12 @@ def a8(item):
     members = sorted(g.with_category(item.bindings["A"]), key=lambda m: km(g.geom[m], g.geom[b]))
     kth = members[item.bindings["rank"] - 1]
     close(item.answer, km(g.geom[kth], g.geom[c]), tol_km=0.001)
+    # version 2: the k-th nearest lies within 2 km of B, no other member is within 5 m of its distance (no
+    # near tie decides the rank), and C lies 0.3-3 km from B
+    dk = km(g.geom[kth], g.geom[b])
+    assert dk <= 2 + 1e-9
+    assert all(abs(km(g.geom[m], g.geom[b]) - dk) >= 0.005 - 1e-9 for m in members if m != kth)
+    assert 0.3 - 1e-9 <= km(g.geom[b], g.geom[c]) <= 3 + 1e-9
 
 
 RECOMPUTE.update({"L4": l4, "A8": a8})

@@ -149,13 +149,25 @@ def d2(item):
 
 def e1(item):
     g = Gold(item)
-    parents = g.props[g.role("A")][KGB + "partOf"]
-    assert item.answer == _bool(g.role("B") in parents)
+    a, b = g.role("A"), g.role("B")
+    if item.sub_template_id == "E1-city":
+        # the city's country code (the country its point lies in) against the asked country's ISO code
+        assert item.answer == _bool(g.props[a][KGB + "country"] == g.props[b][KGB + "isoA3"])
+        return
+    parents = g.props[a][KGB + "partOf"]
+    assert item.answer == _bool(b in parents)
+    # nothing given away: the county is named without the state the question asks about
+    assert g.name(b).lower() not in item.entities["A"]["name"].lower()
 
 
 def e2(item):
     g = Gold(item)
     b = g.role("B")
+    if item.sub_template_id == "E2-city":
+        iso = g.props[b][KGB + "isoA3"]
+        cities = [e for e, p in g.props.items() if p.get(KGB + "country") == iso and e != b]
+        assert item.answer == len(cities)
+        return
     # counties only: a county equivalent named "<Name> County, <State>" (not a parish, borough, census area or
     # independent city)
     members = [e for e, p in g.props.items()

@@ -1,0 +1,145 @@
+"""Issue 9's engine rules on generated items: balance, best constant, symmetric duplicates, true-premise zeros,
+four income tiers, the per-country cap, and set/count gold triples that hold the rejected candidates.
+
+Each check recomputes its figure its own way (the real scorer for constant answers, shapely for the storm
+tracks' regions), not through the module that enforces the rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import pytest
+import shapely
+
+from kgbench.generator.generate import GenerationReport, generate
+from kgbench.generator.scoring import score_item
+from kgbench.queries.template import load_template, template_ids
+
+FOUR_TIERS = {"LIC", "LMC", "UMC", "HIC"}
+
+
+@pytest.fixture(scope="module")
+def made(kg):
+    cache = {}
+
+    def get(tid, **kw):
+        key = (tid, tuple(sorted(kw.items())))
+        if key not in cache:
+            report = GenerationReport(tid)
+            cache[key] = (generate(tid, kg, seed=0, report=report, **kw), report)
+        return cache[key]
+
+    return get
+
+
+def _by_sub(items):
+    subs = defaultdict(list)
+    for it in items:
+        if not it.false_premise:
+            subs[it.sub_template_id].append(it)
+    return subs
+
+
+def _constant_em(items, constant) -> float:
+    """Return the EM a constant answer scores over items, by the benchmark's own scorer."""
+    hits = sum(score_item(it.to_dict(), {"answer": constant, "unit": it.unit}).E for it in items)
+    return hits / len(items)
+
+
+def test_boolean_sub_templates_have_no_class_above_65_percent(made):
+    items, report = made("C9", per_stratum=10)
+    subs = _by_sub(items)
+    assert any(len(v) >= 10 for v in subs.values()), {k: len(v) for k, v in subs.items()}
+    for sub, its in subs.items():
+        if len(its) >= 10:
+            top = Counter(it.answer for it in its).most_common(1)[0][1]
+            assert top <= 0.65 * len(its), (sub, Counter(it.answer for it in its))
+
+
+def test_count_sub_templates_have_no_constant_scoring_above_half(made):
+    items, report = made("B1", per_stratum=15)
+    subs = _by_sub(items)
+    assert any(len(v) >= 10 for v in subs.values()), {k: len(v) for k, v in subs.items()}  # not vacuous
+    for sub, its in subs.items():
+        if len(its) < 10:
+            continue
+        golds = sorted({it.answer for it in its})
+        constants = set(golds) | {g + d for g in golds for d in (-0.9, 0.9)}
+        best = max(_constant_em(its, c) for c in constants)
+        assert best <= 0.5, (sub, best, Counter(it.answer for it in its).most_common(3))
+
+
+def test_no_symmetric_duplicates_within_a_sub_template(made):
+    items, _ = made("C8", per_stratum=10)  # C8-2's candidates hold every neighbour pair in both orders
+    seen = Counter((it.sub_template_id, frozenset(e["iri"] for e in it.entities.values())) for it in items)
+    assert seen and max(seen.values()) == 1, [k for k, v in seen.items() if v > 1][:3]
+
+
+@pytest.mark.parametrize("tid", [t for t in template_ids() if t[0] in "ABCDE"])
+def test_no_count_or_set_false_premise_in_families_a_to_e(tid):
+    t = load_template(tid)
+    if {"Count", "Set enumeration"} & set(t.answer_formats):
+        assert t.false_premise is None, f"{tid}: a Count/Set question whose premise fails is answered 0 / none"
+
+
+def test_a_count_of_zero_is_a_true_premise_item(made):
+    items, _ = made("D2", n=14)
+    zeros = [it for it in items if not it.false_premise and it.answer == 0]
+    assert zeros, Counter(it.answer for it in items)
+    assert not any(it.false_premise for it in items)
+
+
+def test_every_stratified_item_has_one_of_the_four_tiers(made, kg):
+    from kgbench.generator.sampling import role_candidates, stratum_cells
+
+    items, _ = made("B3", per_stratum=3)
+    assert items
+    assert {it.stratum["income_tier"] for it in items} <= FOUR_TIERS
+    assert "VEN" not in {it.stratum["country"] for it in items}
+    cities = role_candidates(kg, load_template("B3").roles["A"])
+    assert any(c.country == "VEN" for c in cities)  # Venezuela's cities exist but anchor no cell
+    assert {cell[0] for cell in stratum_cells(cities)} <= FOUR_TIERS
+    aland = [c for c in cities if c.country == "ALA"]
+    assert not aland or {c.income_tier for c in aland} == {"HIC"}  # Finland's tier
+
+
+def test_no_country_above_five_percent_of_a_multi_template_run(kg):
+    from kgbench.generator.benchmark import generate_all
+
+    run = generate_all(kg, ids=["B1", "C9", "E1"], per_stratum=3, false_premise_share=0.0)
+    countries = Counter(it.stratum["country"] for it in run.items)
+    assert run.items and max(countries.values()) <= 0.05 * len(run.items), countries.most_common(3)
+    assert run.policy["country cap"], run.policy  # Finland (B1) and the United States were over the cap
+
+
+def _gold_regions(gold: str) -> tuple[dict, dict]:
+    """Return (name -> geometry of every region in the gold, track IRI -> geometry) from N-Triples text."""
+    from pyoxigraph import RdfFormat, parse
+
+    names, geom_of, wkt = {}, {}, {}
+    for t in parse(gold.encode(), RdfFormat.N_TRIPLES):
+        p = t.predicate.value
+        if p.endswith("canonicalName"):
+            names[t.subject.value] = t.object.value
+        elif p.endswith("hasGeometry"):
+            geom_of[t.subject.value] = t.object.value
+        elif p.endswith("asWKT"):
+            wkt[t.subject.value] = shapely.from_wkt(t.object.value.split("> ", 1)[-1])
+    shapes = {s: wkt[g] for s, g in geom_of.items() if g in wkt}
+    return {names[s]: g for s, g in shapes.items() if s in names}, shapes
+
+
+def test_d1_gold_holds_the_rejected_candidate_regions(made):
+    items, _ = made("D1", n=10)
+    rejected_seen = 0
+    for it in items:
+        regions, _ = _gold_regions(it.gold_triples)
+        track_name = it.entities["B"]["name"]
+        track = regions.pop(track_name)
+        # the stated candidate rule: every region in the gold has a bounding box the track's line meets
+        assert all(track.intersects(shapely.box(*g.bounds)) for g in regions.values())
+        hit = {n for n, g in regions.items() if track.intersects(g)}
+        assert hit == set(it.answer), (it.question, sorted(hit ^ set(it.answer)))
+        rejected_seen += len(regions) - len(hit)
+    assert rejected_seen > 0  # some candidate regions were considered and rejected
