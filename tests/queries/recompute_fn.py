@@ -308,9 +308,11 @@ def _depth_check(item, g):
     assert local.buffer(1).contains(q), (lat, lon)
     x0, y0, x1, y1 = local.bounds
     best, bx, by = -1.0, None, None
-    for span, (cx, cy), n in (((x1 - x0, y1 - y0), ((x0 + x1) / 2, (y0 + y1) / 2), 80), (None, None, 40)):
-        if span is None:  # refine around the best point of the coarse grid
-            span, (cx, cy) = ((x1 - x0) / 40, (y1 - y0) / 40), (bx, by)
+    for refine in (False, True):
+        if refine:  # around the best point of the coarse grid
+            span, cx, cy, n = ((x1 - x0) / 40, (y1 - y0) / 40), bx, by, 40
+        else:
+            span, cx, cy, n = (x1 - x0, y1 - y0), (x0 + x1) / 2, (y0 + y1) / 2, 80
         xs = np.linspace(cx - span[0] / 2, cx + span[0] / 2, n)
         ys = np.linspace(cy - span[1] / 2, cy + span[1] / 2, n)
         gx, gy = (a.ravel() for a in np.meshgrid(xs, ys))
