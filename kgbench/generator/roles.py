@@ -1,4 +1,10 @@
-"""Values that fill template roles: entities (IRIs with names and strata) and categories (plural nouns)."""
+"""Values that fill template roles (entities, categories) and the English grammar of rendering them.
+
+A category string of the KG (OSM ``amenity``/``shop`` values such as "atm", "place of worship",
+"supermarket shop"; GeoNames and Census kinds such as "city", "county") is rendered as a noun a person would
+write: a singular (``{Role_one}``), a plural (``{Role}``), with the right indefinite article, and names take
+a possessive that reads naturally.
+"""
 
 from __future__ import annotations
 
@@ -6,31 +12,131 @@ import dataclasses
 
 from pyoxigraph import Literal, NamedNode
 
-__all__ = ["CategoryValue", "plural", "entity_term"]
+__all__ = ["CategoryValue", "plural", "singular", "with_article", "possessive", "entity_term"]
 
-_IRREGULAR = {
-    "fast food": "fast food restaurants", "ice cream": "ice cream shops", "childcare": "childcare centres",
-    "people": "people", "police": "police stations", "fuel": "fuel stations", "parking": "car parks",
-    "bicycle parking": "bicycle parking places", "townhall": "town halls", "marketplace": "marketplaces",
+#: categories whose everyday singular differs from the KG string (OSM tag values read as nouns)
+_SINGULAR = {
+    "atm": "ATM", "bbq": "barbecue", "fast food": "fast food restaurant", "ice cream": "ice cream shop",
+    "childcare": "childcare centre", "police": "police station", "fuel": "fuel station", "parking": "car park",
+    "bicycle parking": "bicycle parking place", "motorcycle parking": "motorcycle parking place",
+    "townhall": "town hall", "toilets": "public toilet", "doctors": "doctor's surgery",
+    "drinking water": "drinking water tap", "recycling": "recycling point", "taxi": "taxi rank",
+    "bicycle rental": "bicycle rental station", "car sharing": "car-sharing station", "car rental": "car rental office",
+    "telephone": "public telephone", "money transfer": "money transfer office", "grave yard": "graveyard",
+    "books shop": "bookshop", "shoes shop": "shoe shop", "supermarket shop": "supermarket",
+    "convenience shop": "convenience store", "kiosk shop": "kiosk", "hairdresser shop": "hairdresser",
+    "optician shop": "optician", "bakery shop": "bakery", "butcher shop": "butcher", "florist shop": "florist",
+    "department store shop": "department store", "greengrocer shop": "greengrocer", "newsagent shop": "newsagent",
+    "chemist shop": "chemist", "tailor shop": "tailor", "jewelry shop": "jewellery shop",
+    "mall shop": "shopping mall", "confectionery shop": "sweet shop", "beauty shop": "beauty salon",
+    "tattoo shop": "tattoo studio", "travel agency shop": "travel agency", "laundry shop": "laundry",
+    "dry cleaning shop": "dry cleaner", "variety store shop": "variety store", "charity shop": "charity shop",
 }
+
+#: nouns whose plural is not made by the rules below
+_PLURAL_WORD = {
+    "person": "people", "people": "people", "child": "children", "man": "men", "woman": "women",
+    "police": "police", "bureau": "bureaux", "series": "series", "species": "species", "sheep": "sheep",
+    "toilet": "toilets", "surgery": "surgeries", "ATM": "ATMs",
+}
+
+#: words spoken with a consonant sound although spelt with a vowel, and the reverse ("an hour")
+_A_BEFORE = ("uni", "use", "usu", "uti", "euro", "eu", "one", "once", "ufo", "ukr", "ura", "ure", "uro")
+_AN_BEFORE = ("hour", "honest", "honour", "honor", "heir")
+#: initialisms read letter by letter whose first letter sounds like a vowel ("an ATM", "an NGO", "an SUV")
+_VOWEL_LETTERS = "AEFHILMNORSX"
+
+#: plural place names: the possessive adds only an apostrophe
+_PLURAL_NAMES = ("Islands", "States", "Emirates", "Bahamas", "Philippines", "Netherlands", "Maldives",
+                 "Seychelles", "Comoros", "Territories", "Antilles", "Grenadines", "Lands", "Keys")
+
+
+def _plural_word(word: str) -> str:
+    if word in _PLURAL_WORD:
+        return _PLURAL_WORD[word]
+    if word.isupper() and len(word) > 1:  # an initialism: ATMs, NGOs
+        return word + "s"
+    low = word.lower()
+    if low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    if low.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if low.endswith("fe") and low not in ("cafe", "safe"):
+        return word[:-2] + "ves"
+    return word + "s"
+
+
+def singular(category: str) -> str:
+    """Return the singular noun a person would write for a KG category string.
+
+    Tag values that are not nouns on their own get one ("fast food" -> "fast food restaurant"); shop
+    values that name the shop already lose the redundant "shop"; initialisms are capitalized.
+
+    >>> [singular(c) for c in ("atm", "supermarket shop", "clothes shop", "place of worship", "city")]
+    ['ATM', 'supermarket', 'clothes shop', 'place of worship', 'city']
+    """
+    return _SINGULAR.get(category, category)
 
 
 def plural(category: str) -> str:
-    """Return the English plural of a category noun phrase (its last word is pluralized).
+    """Return the English plural of a category noun phrase.
+
+    The head noun is pluralized: the last word, or the word before "of" ("places of worship"); words
+    already plural ("toilets") and invariable ones ("people") are kept; initialisms take a bare "s" ("ATMs").
 
     >>> [plural(c) for c in ("pharmacy", "bus stop", "clothes shop", "church", "city", "fast food", "bus")]
     ['pharmacies', 'bus stops', 'clothes shops', 'churches', 'cities', 'fast food restaurants', 'buses']
+    >>> [plural(c) for c in ("atm", "place of worship", "embassy", "supermarket shop", "toilets")]
+    ['ATMs', 'places of worship', 'embassies', 'supermarkets', 'public toilets']
     """
-    if category in _IRREGULAR:
-        return _IRREGULAR[category]
-    head, _, last = category.rpartition(" ")
-    if last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
-        last = last[:-1] + "ies"
-    elif last.endswith(("s", "x", "z", "ch", "sh")):
-        last = last + "es"
-    else:
-        last = last + "s"
+    noun = singular(category)
+    if " of " in noun:
+        head, _, rest = noun.partition(" of ")
+        return f"{plural(head)} of {rest}"
+    if noun == "bureau de change":
+        return "bureaux de change"
+    if noun.endswith("'s surgery"):
+        return noun[: -len("surgery")] + "surgeries"
+    head, _, last = noun.rpartition(" ")
+    last = _plural_word(last)
     return f"{head} {last}" if head else last
+
+
+def with_article(noun: str) -> str:
+    """Return the noun phrase with its indefinite article, chosen by the sound of its first word.
+
+    >>> [with_article(n) for n in ("ATM", "embassy", "university", "hotel", "hour", "pub", "NGO", "euro")]
+    ['an ATM', 'an embassy', 'a university', 'a hotel', 'an hour', 'a pub', 'an NGO', 'a euro']
+    """
+    if not noun:
+        raise ValueError("with_article: empty noun")
+    first = noun.split(" ", 1)[0]
+    low = first.lower()
+    if first.isupper() and len(first) > 1:
+        an = first[0] in _VOWEL_LETTERS
+    elif low.startswith(_AN_BEFORE):
+        an = True
+    elif low.startswith(_A_BEFORE):
+        an = False
+    else:
+        an = low[0] in "aeiou"
+    return f"{'an' if an else 'a'} {noun}"
+
+
+def possessive(name: str) -> str:
+    """Return a name in the possessive: "'s", or a bare apostrophe after a plural name.
+
+    Singular names ending in s take "'s" too (Texas's, Paris's), as most English style guides write them.
+
+    >>> [possessive(n) for n in ("Finland", "Texas", "the Bahamas", "Cayman Islands", "United States")]
+    ["Finland's", "Texas's", "the Bahamas'", "Cayman Islands'", "United States'"]
+    """
+    if not name:
+        raise ValueError("possessive: empty name")
+    last = name.rsplit(" ", 1)[-1]
+    if last in _PLURAL_NAMES:
+        return name + "'"
+    return name + "'s"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,8 +147,13 @@ class CategoryValue:
 
     @property
     def name(self) -> str:
-        """Return the plural form used in questions."""
+        """Return the plural form used in questions ("places of worship")."""
         return plural(self.category)
+
+    @property
+    def singular(self) -> str:
+        """Return the singular form used in questions ("place of worship", "ATM")."""
+        return singular(self.category)
 
     @property
     def term(self) -> Literal:
@@ -51,7 +162,7 @@ class CategoryValue:
 
     def describe(self) -> dict:
         """Return the item's record of this role."""
-        return {"category": self.category, "name": self.name}
+        return {"category": self.category, "name": self.name, "singular": self.singular}
 
 
 def entity_term(iri: str) -> NamedNode:

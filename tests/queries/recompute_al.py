@@ -52,9 +52,14 @@ RECOMPUTE = {"A2": a2, "A9": a9, "B1": b1, "B2": b2}
 def l4(item):
     g = Gold(item)
     ref = item.entities["B"]["iri"]
+    radius, slack = item.bindings["radius_km"], item.bindings["slack_km"]
     d = {g.name(m): km(g.geom[m], g.geom[ref]) for m in g.with_category(item.bindings["A"], exclude={ref})}
+    assert d and max(d.values()) <= radius + 1e-6, "the gold holds the candidates within the radius"
     dmin = min(d.values())
-    assert set(item.answer) == {n for n, v in d.items() if v <= dmin + item.bindings["slack_km"] + 1e-9}
+    cut = dmin + slack
+    assert cut <= radius - 0.0099, "the cut-off must lie 10 m inside the radius"
+    assert all(abs(v - cut) >= 0.0099 for v in d.values()), "a near tie (within 10 m of the cut-off) was asked"
+    assert set(item.answer) == {n for n, v in d.items() if v <= cut}
 
 
 def a8(item):
@@ -81,11 +86,13 @@ def _pair_km(item):
 
 def l1(item):
     d, t = _pair_km(item), item.bindings["near_km"]
+    assert item.bindings["plausible_km"] == 2 * t
     assert item.answer == ("true" if d <= t else "plausibly" if d <= 2 * t else "false")
 
 
 def l2(item):
     d, t = _pair_km(item), item.bindings["far_km"]
+    assert item.bindings["half_km"] == t / 2
     assert item.answer == ("true" if d > t else "false" if d <= t / 2 else "plausibly")
 
 

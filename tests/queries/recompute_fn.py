@@ -158,8 +158,8 @@ def k5(item):
     fwd, inv = frame(g)
     simple = inv(fwd(g).simplify(param(item, "scale_km") * 1000, preserve_topology=True))
     a, p = geod_area_perimeter(simple)
-    want = p / (2 * math.sqrt(math.pi * a)) if param(item, "metric") == "shape index" else 2 * math.log(p / 4) / math.log(a)
-    assert item.answer == pytest.approx(want, rel=0.01)
+    assert param(item, "metric") == "shape index"
+    assert item.answer == pytest.approx(p / (2 * math.sqrt(math.pi * a)), rel=0.01)
 
 
 # ----------------------------------------------------------------------------------------------------- H, M
@@ -250,7 +250,10 @@ def _cities(item):
 def f1(item):
     g, nm = geometries(item), names(item)
     sign, axis = param(item, "sign"), param(item, "axis")
-    _best(item, {nm[x]: sign * (g[x].y if axis == "lat" else g[x].x) for x in _cities(item)})
+    scores = {nm[x]: sign * (g[x].y if axis == "lat" else g[x].x) for x in _cities(item)}
+    _best(item, scores)
+    top = max(scores.values())
+    assert all(v <= top - 0.01 for v in scores.values() if v != top), "a near tie (within 0.01 degree) was asked"
 
 
 def f2(item):
@@ -261,7 +264,8 @@ def f2(item):
     scores = {nm[x]: param(item, "sign") * f(x) for x in xs}
     top = max(scores.values())
     assert scores[item.answer] == pytest.approx(top, rel=1e-6)
-    assert sum(1 for v in scores.values() if v > top - abs(top) * 1e-9) >= 1
+    others = [v for n, v in scores.items() if n != item.answer]
+    assert others and max(others) <= top - 0.019 * abs(top), "a near tie (within 2%) was asked"
 
 
 def f3(item):
@@ -274,68 +278,64 @@ def f3(item):
 # ----------------------------------------------------------------------------------------------------- G
 
 
-def _pole(g):
-    fwd, inv = frame(g)
-    local = fwd(g)
-    if local.geom_type == "MultiPolygon":
-        local = max(local.geoms, key=lambda p: p.area)
-    x0, y0, x1, y1 = local.bounds
-    tol = max(x1 - x0, y1 - y0) / 1000
-    circle = shapely.maximum_inscribed_circle(local, tolerance=tol)
-    centre = shapely.get_point(circle, 0)
-    return inv(centre), local.exterior.distance(centre) if local.geom_type == "Polygon" else None, local, fwd
+def _largest_part(g):
+    """The part of largest geodesic area (the pole is asked of the largest part of a multipolygon)."""
+    parts = list(g.geoms) if g.geom_type == "MultiPolygon" else [g]
+    return max(parts, key=lambda p: abs(GEOD.geometry_area_perimeter(p)[0]))
 
 
-def _medoid(g):
-    pts = np.asarray(list(dict.fromkeys(map(tuple, shapely.get_coordinates(g).tolist()))))
-    sums = [GEOD.inv(np.full(len(pts), x), np.full(len(pts), y), pts[:, 0], pts[:, 1])[2].sum() for x, y in pts]
-    return pts[int(np.argmin(sums))]
+def _laea(g):
+    """A Lambert azimuthal equal-area frame centred on the part's representative point (not kgbench's frame)."""
+    c = g.representative_point()
+    proj = f"+proj=laea +lat_0={c.y} +lon_0={c.x} +datum=WGS84 +units=m +no_defs"
+    t = Transformer.from_crs("OGC:CRS84", proj, always_xy=True)
+    return lambda h: shapely.transform(h, lambda xy: np.column_stack(t.transform(xy[:, 0], xy[:, 1])))
 
 
-def _central(item, g):
+def _depth_check(item, g):
+    """The answer lies inside the area and is (nearly) as deep as the deepest point of a brute-force grid search.
+
+    Depth = planar distance to the boundary in an equal-area frame; the grid (80 x 80 over the bounding box,
+    then 40 x 40 around the best grid point) never uses a maximum-inscribed-circle routine, so it shares
+    nothing with the implementation.
+    """
     lat, lon = item.answer["lat"], item.answer["lon"]
-    if param(item, "method") == "medoid":
-        x, y = _medoid(g)
-        assert km_between(lat, lon, y, x) < 0.01
-    else:
-        p, _, local, fwd = _pole(g)
-        assert km_between(lat, lon, p.y, p.x) < 10  # the Point coordinates tolerance
-        # and the answer is inside, nearly as far from the boundary as the recomputed pole
-        q = fwd(shapely.geometry.Point(lon, lat))
-        assert local.buffer(1).contains(q)
-        assert local.boundary.distance(q) >= 0.98 * local.boundary.distance(fwd(p)) - 500
+    part = _largest_part(g)
+    fwd = _laea(part)
+    local = fwd(part)
+    ring = local.boundary
+    q = fwd(shapely.geometry.Point(lon, lat))
+    assert local.buffer(1).contains(q), (lat, lon)
+    x0, y0, x1, y1 = local.bounds
+    best, bx, by = -1.0, None, None
+    for refine in (False, True):
+        if refine:  # around the best point of the coarse grid
+            span, cx, cy, n = ((x1 - x0) / 40, (y1 - y0) / 40), bx, by, 40
+        else:
+            span, cx, cy, n = (x1 - x0, y1 - y0), (x0 + x1) / 2, (y0 + y1) / 2, 80
+        xs = np.linspace(cx - span[0] / 2, cx + span[0] / 2, n)
+        ys = np.linspace(cy - span[1] / 2, cy + span[1] / 2, n)
+        gx, gy = (a.ravel() for a in np.meshgrid(xs, ys))
+        inside = shapely.contains_xy(local, gx, gy)
+        pts = shapely.points(gx[inside], gy[inside])
+        if len(pts):
+            d = shapely.distance(ring, pts)
+            k = int(np.argmax(d))
+            if d[k] > best:
+                best, bx, by = float(d[k]), float(gx[inside][k]), float(gy[inside][k])
+    depth = ring.distance(q)
+    size = max(x1 - x0, y1 - y0)
+    assert depth >= 0.97 * best - size / 500, (depth, best)
 
 
 def g1(item):
-    _central(item, geom(item, "A"))
+    _depth_check(item, geom(item, "A"))
 
 
 def g2(item):
-    assert item.entities["A"]["iri"] in values(item, "partOf")[item.entities["B"]["iri"]]
-    _central(item, geom(item, "A"))
-
-
-def _grid_centroid(g, cell_m):
-    fwd, inv = frame(g)
-    local = fwd(g)
-    x0, y0, x1, y1 = local.bounds
-    xs = np.arange(np.floor(x0 / cell_m), np.ceil(x1 / cell_m) + 1) * cell_m + cell_m / 2
-    ys = np.arange(np.floor(y0 / cell_m), np.ceil(y1 / cell_m) + 1) * cell_m + cell_m / 2
-    gx, gy = np.meshgrid(xs, ys)
-    inside = shapely.contains_xy(local, gx.ravel(), gy.ravel())
-    if inside.any():
-        c = shapely.geometry.Point(gx.ravel()[inside].mean(), gy.ravel()[inside].mean())
-    else:
-        cen = local.centroid
-        c = shapely.geometry.Point((np.floor(cen.x / cell_m) + 0.5) * cell_m, (np.floor(cen.y / cell_m) + 0.5) * cell_m)
-    return inv(c)
-
-
-def g3(item):
-    g = geom(item, "A")
-    a = _grid_centroid(g, param(item, "value_1") * 1000)
-    b = _grid_centroid(g, param(item, "value_2") * 1000)
-    assert item.answer == pytest.approx(km_between(a.y, a.x, b.y, b.x), abs=0.05)
+    a, b = geom(item, "A"), geom(item, "B")
+    assert a.contains(b), "the city is not inside the state"
+    _depth_check(item, a)
 
 
 def f4(item):
@@ -398,4 +398,4 @@ def j3(item):
 
 RECOMPUTE = {"N1": n1, "N2": n2, "K1": k1, "K2": k2, "K3": k3, "K4": k4, "K5": k5, "H3": h3_, "M2": m2, "M1": m1,
              "J1": j1, "J4": j4, "H1": h1, "H2": h2, "F1": f1, "F2": f2, "F3": f3, "G1": g1, "G2": g2,
-             "G3": g3, "F4": f4, "J2": j2, "J3": j3}
+             "F4": f4, "J2": j2, "J3": j3}
