@@ -13,6 +13,7 @@ from pyoxigraph import Literal, NamedNode
 from kgbench.generator.aliases import bare_name_aliases
 from kgbench.generator.balance import BalanceGuard, balance_items
 from kgbench.generator.items import Item, item_id
+from kgbench.generator.roles import CategoryValue
 from kgbench.generator.sampling import (DENSITY_TIERS, INCOME_TIERS, entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
 from kgbench.kg.results import python_value
@@ -366,7 +367,7 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
             return None, reason
         acceptable = acceptable + bare_name_aliases(kg, sub.answer_format, answer, chosen)
     names = {r: c.name for r, c in chosen.items()}
-    names.update({f"{r}_one": c.category for r, c in chosen.items() if hasattr(c, "category")})
+    names.update({f"{r}_one": c.singular for r, c in chosen.items() if isinstance(c, CategoryValue)})
     names.update({k: _show(v) for k, v in params.items()})
     question = variant.render(names)
     anchor = chosen[anchor_role(template)]
