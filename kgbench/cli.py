@@ -392,7 +392,9 @@ def conformance(folder):
               help="Score a baseline instead of predictions (oracle: answers from gold triples alone).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--save-predictions", type=click.Path(dir_okay=False), help="With --baseline: write its answers.")
-def evaluate(dataset, predictions, baseline, fmt, save_predictions):
+@click.option("--context-budget", type=click.IntRange(min=1), default=None,
+              help="With --baseline oracle: compute from the gold triples budgeted to this many tokens (chars/4).")
+def evaluate(dataset, predictions, baseline, fmt, save_predictions, context_budget):
     """Score predictions (or a baseline) against a dataset by answer format: EM, NE, coverage, refusal rates."""
     from kgbench.generator.evaluate import evaluate as run
 
@@ -404,7 +406,7 @@ def evaluate(dataset, predictions, baseline, fmt, save_predictions):
         from kgbench.kg.paths import atomic_write
 
         items = read_jsonl(dataset)
-        preds = baseline_predictions(items, baseline)
+        preds = baseline_predictions(items, baseline, context_budget=context_budget)
         if save_predictions:
             with atomic_write(save_predictions) as f:
                 for p in preds:
@@ -443,11 +445,13 @@ def prompts():
                                  "T3a"]))
 @click.option("--dataset", required=True, type=click.Path(dir_okay=False))
 @click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write prompts as JSON lines (default: stdout).")
-def prompts_render(condition, dataset, out):
+@click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
+              help="Oracle prompts fit this many tokens (estimated as characters / 4); geometries are simplified.")
+def prompts_render(condition, dataset, out, context_budget):
     """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata)."""
     from kgbench.generator.prompts import render_prompts
 
-    rows = render_prompts(dataset, condition, out)
+    rows = render_prompts(dataset, condition, out, context_budget=context_budget)
     if not out:
         for r in rows:
             click.echo(json.dumps(r, ensure_ascii=False))
