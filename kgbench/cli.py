@@ -488,5 +488,21 @@ def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retri
     click.echo(json.dumps(summary, indent=2, default=str))
 
 
+@main.command()
+@click.argument("release", type=click.Path(exists=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the figures and violations as JSON.")
+@click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
+              help="Oracle prompt budget in tokens (estimated as characters / 4).")
+@click.option("--no-prompts", is_flag=True, help="Skip rendering the oracle prompts (fast; rule 10 not judged).")
+def audit(release, as_json, context_budget, no_prompts):
+    """Audit a release (folder or items JSONL) against the rules of issue 9; exit 1 when a rule is broken."""
+    from kgbench.generator.audit import AuditRules, audit_release
+
+    result = audit_release(release, rules=AuditRules(context_budget=context_budget), prompts=not no_prompts)
+    click.echo(result.to_json() if as_json else result.to_table())
+    if not result.ok:
+        raise SystemExit(1)
+
+
 if __name__ == "__main__":
     main()

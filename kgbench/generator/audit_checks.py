@@ -185,10 +185,11 @@ def best_constant(items: Sequence[Item], *, limit: int = 8) -> tuple[float, Any]
         first.setdefault(repr(it.answer), (it.answer, it.unit))
     spread = 30 if fmt.slug in ("point", "polar") else 4 if fmt.slug == "polygon" else limit
     candidates += [first[k] for k, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:spread]]
+    records = [it.to_dict() for it in items]
     best: tuple[float, Any] = (-1.0, None)
     for answer, unit in candidates:
-        hits = sum(score_item(it.to_dict(), {"answer": answer, "unit": unit}, gold=g).E
-                   for it, g in zip(items, golds) if g is not None)
+        hits = sum(score_item(r, {"answer": answer, "unit": unit}, gold=g).E
+                   for r, g in zip(records, golds) if g is not None)
         em = hits / len(items)
         if em > best[0]:
             best = (em, answer)

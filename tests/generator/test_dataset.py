@@ -175,6 +175,33 @@ def test_card_front_matter_tables_grid_and_sources(release):
     assert "| A4 | 1 | A | Entity name (single) |" in card
 
 
+def test_card_limitations_false_premises_baselines_design_licences(release):
+    items, summary = release
+    card = summary.paths["card"].read_text(encoding="utf-8")
+    stats = json.loads(summary.paths["stats"].read_text(encoding="utf-8"))
+    limits = card[card.index("## Limitations"):]
+    for phrase in ("central Helsinki and Kouvola", "15,000", "not from a population raster", "circular",
+                   "simplified (topology-preserving)"):
+        assert phrase in limits, phrase
+    fp = card[card.index("## False premises"):card.index("## Baselines")]
+    assert '"answer": null' in fp and "negative-rejection rate" in fp and "presupposition" in fp
+    # the majority: each sub-template's most frequent gold; only A4's "Turku" item differs from its majority
+    answerable = [it for it in items if not it.false_premise]
+    majority = stats["baselines"]["majority"]["large"]
+    assert majority["em"] == pytest.approx((len(answerable) - 1) / len(answerable))
+    assert majority["negative_rejection_rate"] == 0.0
+    assert f"| {100 * majority['em']:.1f}% |" in card[card.index("## Baselines"):]
+    oracle = stats["baselines"]["oracle"]["small"]
+    assert oracle["not_run"] == oracle["n"]  # synthetic items: no such sub-templates, scored as missing
+    assert "the benchmark specification in spec/ (templates.tsv, scoring.md)" in card
+    assert "| family E (Administrative hierarchy) | 0.0% | 8.8% |" in card
+    osm = sorted({it.template_id for it in items if it.kg == "osm"})
+    assert list(stats["osm_derived"]) == sorted(osm, key=lambda t: (t[0], int(t[1:])))
+    licence = card[card.index("Licence consequences"):]
+    assert "ODbL" in licence and "share-alike" in licence
+    assert f"This release has {sum(1 for it in items if it.kg == 'osm')} such items" in licence
+
+
 def test_datasets_loads_parquet_and_round_trips_answers(release, tmp_path, monkeypatch):
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
