@@ -16,14 +16,16 @@ from click.testing import CliRunner
 
 from kgbench.cli import main
 from kgbench.generator.audit import AuditRules, audit_items, audit_release
+from kgbench.generator import audit_checks as checks
 from kgbench.generator.audit_checks import best_constant, has_coordinates
 from kgbench.generator.dataset import write_release
 from kgbench.generator.generate import generate
 
 #: templates whose items broke no template-level rule in the audit of a default release of main (see the report)
-CLEAN = ("A1", "K4")
-#: templates used for the crafted copies: an entity answer, Booleans, a Count with false premises
-OTHERS = ("F2", "C1", "B1")
+CLEAN = ("K4",)
+#: templates used for the crafted copies: distances (A1 is not clean today: GeoNames names carry coordinates
+#: and some strata are NA), an entity answer, Booleans, a Count with false premises
+OTHERS = ("A1", "F2", "C1", "B1")
 
 
 @pytest.fixture(scope="module")
@@ -84,12 +86,20 @@ def test_coordinates_in_a_name_fail_rule_2(items):
     named = f"{entity['name']} (Finland, 60.1699, 24.9384)"
     bad = _copy(it, 1, question=it.question.replace(entity["name"], named),
                 entities={**it.entities, role: {**entity, "name": named}})
-    clean = [i for i in items if i.template_id == "A1"]
-    assert (2, "A1") not in _rules(audit_items(clean, prompts=False))
-    report = audit_items([*clean, bad], prompts=False)
+    same = [i for i in items if i.template_id == "A1"]
+    before = audit_items(same, prompts=False).templates["A1"]["coordinates"]
+    assert not any(i.id == it.id for i in same if checks.coordinate_texts(i))
+    report = audit_items([*same, bad], prompts=False)
     assert (2, "A1") in _rules(report)
-    assert report.templates["A1"]["coordinates"] == 1
-    assert report.templates["A1"]["coordinate_examples"] == [bad.id]
+    assert report.templates["A1"]["coordinates"] == before + 1
+    # on a template that is clean, the one crafted item is the only finding
+    k4 = next(i for i in items if i.template_id == "K4")
+    role, entity = next(iter(k4.entities.items()))
+    crafted = _copy(k4, 11, entities={**k4.entities, role: {**entity, "name": entity["name"] + ", 60.1699, 24.9384"}})
+    clean = [i for i in items if i.template_id == "K4"]
+    assert (2, "K4") not in _rules(audit_items(clean, prompts=False))
+    report = audit_items([*clean, crafted], prompts=False)
+    assert (2, "K4") in _rules(report) and report.templates["K4"]["coordinate_examples"] == [crafted.id]
 
 
 def test_coordinate_patterns():

@@ -192,7 +192,7 @@ def test_card_limitations_false_premises_baselines_design_licences(release):
     assert majority["negative_rejection_rate"] == 0.0
     assert f"| {100 * majority['em']:.1f}% |" in card[card.index("## Baselines"):]
     oracle = stats["baselines"]["oracle"]["small"]
-    assert oracle["not_run"] == oracle["n"]  # synthetic items: no such sub-templates, scored as missing
+    assert 0 < oracle["not_run"] <= oracle["n"]  # synthetic items of unknown sub-templates: scored as missing
     assert "the benchmark specification in spec/ (templates.tsv, scoring.md)" in card
     assert "| family E (Administrative hierarchy) | 0.0% | 8.8% |" in card
     osm = sorted({it.template_id for it in items if it.kg == "osm"})
