@@ -13,7 +13,6 @@ Predictions are records ``{"id", "answer", "unit", "baseline", "note"}`` ready f
 :func:`kgbench.generator.evaluate.evaluate`; ``answer`` None is a refusal.
 
 >>> from kgbench.generator.items import Item
-from kgbench.generator.prompts import fit_item_gold
 >>> def item(i, sub, answer, fp=False):
 ...     return Item(id=i, template_id="C9", template_version=1, sub_template_id=sub, variant_id=sub + ".v1",
 ...                 language="eng", question="?", answer_format="Boolean / ternary", answer=answer, unit=None,
@@ -34,6 +33,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kgbench.generator.items import Item
+from kgbench.generator.prompts import fit_item_gold
 
 __all__ = ["majority_predictions", "oracle_predictions", "oracle_answer", "baseline_predictions", "BASELINES",
            "as_items"]
