@@ -430,8 +430,10 @@ def conformance(folder):
               help="Score a baseline instead of predictions (oracle: answers from gold triples alone).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--save-predictions", type=click.Path(dir_okay=False), help="With --baseline: write its answers.")
+@click.option("--context-budget", type=click.IntRange(min=1), default=None,
+              help="With --baseline oracle: compute from the gold triples budgeted to this many tokens (chars/4).")
 @_FORCE
-def evaluate(dataset, predictions, baseline, fmt, save_predictions, force):
+def evaluate(dataset, predictions, baseline, fmt, save_predictions, context_budget, force):
     """Score predictions (or a baseline) against a dataset by answer format: EM, NE, coverage, refusal rates.
 
     A bad prediction record never stops the evaluation: it is reported as a warning naming its file and line.
@@ -450,7 +452,7 @@ def evaluate(dataset, predictions, baseline, fmt, save_predictions, force):
         from kgbench.kg.paths import atomic_write
 
         items = read_jsonl(dataset)
-        preds = baseline_predictions(items, baseline)
+        preds = baseline_predictions(items, baseline, context_budget=context_budget)
         if save_predictions:
             with atomic_write(save_predictions) as f:
                 for p in preds:
@@ -493,15 +495,17 @@ def prompts():
                                  "T3a"]))
 @click.option("--dataset", required=True, type=click.Path(dir_okay=False))
 @click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write prompts as JSON lines (default: stdout).")
+@click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
+              help="Oracle prompts fit this many tokens (estimated as characters / 4); geometries are simplified.")
 @_FORCE
-def prompts_render(condition, dataset, out, force):
+def prompts_render(condition, dataset, out, context_budget, force):
     """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata)."""
     from kgbench.generator.prompts import render_prompts
 
     if out:
         _output(out, [dataset], force=force)
 
-    rows = render_prompts(dataset, condition, out)
+    rows = render_prompts(dataset, condition, out, context_budget=context_budget)
     if not out:
         for r in rows:
             click.echo(json.dumps(r, ensure_ascii=False))
@@ -547,6 +551,22 @@ def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retri
                   max_steps=max_steps, kg_cache=obj.cache, unsafe_no_sandbox=unsafe_no_sandbox,
                   max_response_bytes=int(max_response_mb * 1024 * 1024))
     click.echo(json.dumps(summary, indent=2, default=str))
+
+
+@main.command()
+@click.argument("release", type=click.Path(exists=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the figures and violations as JSON.")
+@click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
+              help="Oracle prompt budget in tokens (estimated as characters / 4).")
+@click.option("--no-prompts", is_flag=True, help="Skip rendering the oracle prompts (fast; rule 10 not judged).")
+def audit(release, as_json, context_budget, no_prompts):
+    """Audit a release (folder or items JSONL) against the rules of issue 9; exit 1 when a rule is broken."""
+    from kgbench.generator.audit import AuditRules, audit_release
+
+    result = audit_release(release, rules=AuditRules(context_budget=context_budget), prompts=not no_prompts)
+    click.echo(result.to_json() if as_json else result.to_table())
+    if not result.ok:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

@@ -26,12 +26,14 @@ Predictions are records ``{"id", "answer", "unit", "baseline", "note"}`` ready f
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kgbench.generator.items import Item
+from kgbench.generator.prompts import fit_item_gold
 
 __all__ = ["majority_predictions", "oracle_predictions", "oracle_answer", "baseline_predictions", "BASELINES",
            "as_items"]
@@ -131,12 +133,15 @@ def oracle_answer(item: Item | Mapping, template=None) -> tuple[Any, str]:
     return answer, "computed from the gold triples"
 
 
-def oracle_predictions(items: Iterable[Item | Mapping]) -> list[dict]:
+def oracle_predictions(items: Iterable[Item | Mapping], *, context_budget: int | None = None) -> list[dict]:
     """Return one prediction per item, computed from the item's gold triples alone (see :func:`oracle_answer`).
 
     The oracle refuses (``answer`` None) exactly where its computation yields no answer; it must score
     EM 1.0 on true-premise items and refuse every false-premise item whose premise failure shows in its
-    gold triples.
+    gold triples. With ``context_budget`` (estimated tokens) it computes from the *budgeted* gold triples
+    instead, the ones the oracle prompts show (geometries simplified to fit, see
+    :func:`kgbench.generator.prompts.fit_item_gold`), while the gold answers stay those of the full geometries;
+    its note then says whether the item's gold was simplified.
     """
     from kgbench.queries.template import load_template
 
@@ -145,13 +150,23 @@ def oracle_predictions(items: Iterable[Item | Mapping]) -> list[dict]:
     for it in as_items(items):
         if it.template_id not in templates:
             templates[it.template_id] = load_template(it.template_id)
-        answer, note = oracle_answer(it, templates[it.template_id])
-        out.append({"id": it.id, "answer": answer, "unit": it.unit, "baseline": "oracle", "note": note})
+        shown, simplified = it, False
+        if context_budget is not None:
+            fitted = fit_item_gold(it, context_budget)
+            shown, simplified = dataclasses.replace(it, gold_triples=fitted.text), fitted.simplified
+        answer, note = oracle_answer(shown, templates[it.template_id])
+        record = {"id": it.id, "answer": answer, "unit": it.unit, "baseline": "oracle", "note": note}
+        if context_budget is not None:
+            record["gold_simplified"] = simplified
+        out.append(record)
     return out
 
 
-def baseline_predictions(items: Iterable[Item | Mapping], name: str) -> list[dict]:
+def baseline_predictions(items: Iterable[Item | Mapping], name: str, *,
+                         context_budget: int | None = None) -> list[dict]:
     """Return the predictions of a named baseline ("majority" or "oracle") for the items.
+
+    ``context_budget`` makes the oracle compute from the budgeted gold triples (see :func:`oracle_predictions`).
 
     >>> baseline_predictions([], "majority")
     []
@@ -162,5 +177,5 @@ def baseline_predictions(items: Iterable[Item | Mapping], name: str) -> list[dic
     if name == "majority":
         return majority_predictions(items)
     if name == "oracle":
-        return oracle_predictions(items)
+        return oracle_predictions(items, context_budget=context_budget)
     raise ValueError(f"unknown baseline {name!r}: choose one of {', '.join(BASELINES)}")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 import re
 from collections import Counter, defaultdict
@@ -36,8 +37,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import jsonschema
-import yaml
 
+from kgbench.generator.card import osm_derived, release_baselines, render_card
 from kgbench.generator.formats import FORMAT_NAMES, GoldAnswerError, get_format, validate_gold
 from kgbench.generator.generate import GenerationReport
 from kgbench.generator.gold import export_gold_nquads
@@ -45,11 +46,14 @@ from kgbench.generator.items import Item, write_jsonl
 from kgbench.kg.paths import atomic_directory
 
 __all__ = ["write_release", "ReleaseSummary", "ReleaseError", "validate_items", "select_small", "release_stats",
-           "read_parquet", "item_problem", "render_card", "family_of", "FAMILIES", "SMALL_CAP", "SPLITS",
+           "read_parquet", "item_problem", "render_card", "family_of", "FAMILIES", "SMALL_CAP", "SMALL_SHARE", "SPLITS",
+           "small_cap",
            "PARQUET_COLUMNS", "RELEASE_KIND"]
 
 #: the most items of one (source KG, family) cell in the small split (spec/scoring.md, "Released splits")
 SMALL_CAP = 200
+#: the small split holds at most this share of the large one (issue 9, rule 13): the per-cell cap is lowered to fit
+SMALL_SHARE = 0.15
 SPLITS = ("large", "small")
 RELEASE_KIND = "kgbench-release"
 #: the spatial-function families (SFID letter -> name), as in spec/templates.tsv
@@ -62,7 +66,6 @@ FAMILIES = {
 INCOME_TIERS = ("LIC", "LMC", "UMC", "HIC")
 DENSITY_TIERS = ("low", "medium", "high")
 _STRATUM_KEYS = ("country", "income_tier", "density_tier")
-_ISO639_1 = {"eng": "en", "fin": "fi", "swe": "sv", "deu": "de", "fra": "fr", "spa": "es"}
 
 #: Parquet columns and how each holds the item's value (``json`` columns are JSON text; decode with json.loads)
 PARQUET_COLUMNS = {
@@ -186,26 +189,51 @@ def validate_items(items: Sequence[Item], *, limit: int = 20) -> None:
 # --------------------------------------------------------------------------------------------- small split
 
 
-def select_small(items: Sequence[Item], *, cap: int = SMALL_CAP, seed: int = 0) -> list[Item]:
-    """Return the small split: at most ``cap`` items per (source KG, family) cell, in the items' order.
+def small_cap(cell_sizes: Iterable[int], *, cap: int = SMALL_CAP, share: float = SMALL_SHARE) -> int:
+    """Return the per-cell cap of the small split: the largest c <= ``cap`` with sum(min(n, c)) <= share * total.
 
-    Within a cell the choice is seeded and spread: templates take turns, and within a template its stratum
-    cells (income tier, density tier) take turns, each drawing from its own shuffled items. The choice depends
-    on the set of items and the seed only, not on their order.
+    ``cell_sizes`` are the item counts of the (source KG, family) cells. The cap is at least 1, so a release
+    with more cells than ``share`` of its items keeps one item per cell (and exceeds the share).
+
+    >>> small_cap([1000, 500, 100, 20]), small_cap([1000, 500, 100, 20], share=1.0), small_cap([3])
+    (74, 200, 1)
+    """
+    sizes = list(cell_sizes)
+    allowed = math.floor(share * sum(sizes) + 1e-9)
+    best = 1
+    for c in range(1, cap + 1):
+        if sum(min(n, c) for n in sizes) > allowed:
+            break
+        best = c
+    return best
+
+
+def select_small(items: Sequence[Item], *, cap: int = SMALL_CAP, share: float = SMALL_SHARE,
+                 seed: int = 0) -> list[Item]:
+    """Return the small split: at most :func:`small_cap` items per (source KG, family) cell, in the items' order.
+
+    The cap is ``cap`` (200, spec/scoring.md), lowered until the split holds at most ``share`` of the items
+    (issue 9, rule 13). Within a cell the choice is seeded and spread: templates take turns, and within a
+    template its stratum cells (income tier, density tier) take turns, each drawing from its own shuffled
+    items. The choice depends on the set of items and the seed only, not on their order.
 
     >>> mk = lambda i, t: Item(id=f"{t}-{i}", template_id=t, template_version=1, sub_template_id="", variant_id="",
     ...     language="eng", question="", answer_format="Count", answer=i, unit=None, acceptable=[],
     ...     false_premise=False, perturbation=None, entities={}, bindings={}, sparql="", gold_triples="",
     ...     kg="osm", stratum={}, snapshot="s")
-    >>> small = select_small([mk(i, t) for t in ("B1", "B2") for i in range(10)], cap=4)
+    >>> small = select_small([mk(i, t) for t in ("B1", "B2") for i in range(10)], cap=4, share=1.0)
     >>> sorted(Counter(it.template_id for it in small).items())
     [('B1', 2), ('B2', 2)]
+    >>> len(select_small([mk(i, t) for t in ("B1", "B2") for i in range(10)]))  # 15% of 20
+    3
     """
     cells: dict[tuple, dict[str, dict[tuple, list[Item]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
     for it in items:
         st = it.stratum if isinstance(it.stratum, Mapping) else {}
         cells[(it.kg, family_of(it.template_id))][it.template_id][
             (str(st.get("income_tier")), str(st.get("density_tier")))].append(it)
+    limit = small_cap([sum(len(g) for t in c.values() for g in t.values()) for c in cells.values()],
+                      cap=cap, share=share)
     chosen: set[str] = set()
     for (kg, family), templates in sorted(cells.items()):
         queues = []
@@ -218,7 +246,7 @@ def select_small(items: Sequence[Item], *, cap: int = SMALL_CAP, seed: int = 0) 
                 groups.append(group)
             rng.shuffle(groups)
             queues.append(_round_robin(groups))
-        picked = _round_robin(queues)[:cap]
+        picked = _round_robin(queues)[:limit]
         chosen.update(it.id for it in picked)
     return [it for it in items if it.id in chosen]
 
@@ -289,13 +317,22 @@ def _unsatisfiable(unsatisfiable: Mapping[str, str], reports: Iterable[Generatio
     return dict(sorted(out.items(), key=lambda kv: _template_key(kv[0])))
 
 
+def _coverage(items: Sequence[Item]) -> dict:
+    """Return the templates whose every item lies in Finland (the OSM extracts' country)."""
+    countries: dict[str, set] = defaultdict(set)
+    for it in items:
+        countries[it.template_id].add(str((it.stratum or {}).get("country")))
+    return {"finland_only": sorted((t for t, c in countries.items() if c == {"FIN"}), key=_template_key)}
+
+
 def release_stats(items: Sequence[Item], small: Sequence[Item], *, reports: Iterable[GenerationReport] = (),
                   unsatisfiable: Mapping[str, str] = {}, snapshot_manifest: Mapping | None = None,
-                  seed: int = 0) -> dict:
+                  seed: int = 0, baselines: Mapping | None = None) -> dict:
     """Return the release's figures (what stats.json holds): per split counts, the grid, generation, sources.
 
     Templates whose report shows no item and that ``unsatisfiable`` does not explain are listed as
-    unsatisfiable with their discard reasons.
+    unsatisfiable with their discard reasons. ``baselines`` (:func:`~kgbench.generator.card.release_baselines`)
+    is stored as given.
     """
     reports = list(reports)
     manifest = dict(snapshot_manifest or {})
@@ -310,6 +347,14 @@ def release_stats(items: Sequence[Item], small: Sequence[Item], *, reports: Iter
         "kind": RELEASE_KIND,
         "seed": seed,
         "small_cap": SMALL_CAP,
+        "small_rule": {"cap": SMALL_CAP, "share": SMALL_SHARE, "effective_cap": small_cap(
+            Counter((it.kg, family_of(it.template_id)) for it in items).values())},
+        "family_names": FAMILIES,
+        "income_tiers": list(INCOME_TIERS),
+        "coverage": _coverage(items),
+        "osm_derived": dict(sorted(Counter(it.template_id for it in items if osm_derived(it)).items(),
+                                   key=lambda kv: _template_key(kv[0]))),
+        "baselines": dict(baselines) if baselines else None,
         "snapshot": {"id": manifest.get("id") or (snapshots[0] if len(snapshots) == 1 else snapshots),
                      "item_snapshots": snapshots,
                      "sources": [{k: s.get(k) for k in ("name", "file", "sha256", "licence", "attribution")}
@@ -382,123 +427,6 @@ def read_parquet(path: str | Path) -> list[Item]:
     return out
 
 
-# --------------------------------------------------------------------------------------------- card
-
-
-def _table(header: Sequence[str], rows: Iterable[Sequence]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
-def _size_category(n: int) -> str:
-    for limit, label in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M")):
-        if n < limit:
-            return label
-    return "n>1M"
-
-
-def _front_matter(stats: dict) -> str:
-    large = stats["splits"]["large"]
-    meta = {
-        "pretty_name": "kgbench geospatial QA",
-        "license": "other",
-        "language": sorted({_ISO639_1.get(code, code) for code in large["languages"]}) or ["en"],
-        "task_categories": ["question-answering"],
-        "tags": ["geospatial", "knowledge-graph", "sparql", "geosparql", "benchmark"],
-        "size_categories": [_size_category(large["items"])],
-        "configs": [{"config_name": split, "default": split == "large",
-                     "data_files": [{"split": "test", "path": f"{split}/items.parquet"}]} for split in SPLITS],
-    }
-    return "---\n" + yaml.safe_dump(meta, sort_keys=False, allow_unicode=True) + "---\n"
-
-
-def _grid_section(split: str, s: dict) -> str:
-    g = s["grid"]
-    rows = []
-    for r in g["rows"]:
-        counts = g["counts"][r]
-        if r not in INCOME_TIERS and not sum(counts.values()):
-            continue
-        countries = ", ".join(f"{c} ({n})" for c, n in g["countries"][r].items()) or "-"
-        rows.append([r, *(counts[c] for c in g["columns"]), sum(counts.values()), countries])
-    return f"**{split}** ({s['items']} items)\n\n" + _table(["income \\ density", *g["columns"], "total",
-                                                             "countries (items)"], rows)
-
-
-def render_card(stats: dict) -> str:
-    """Return the dataset card (README.md): YAML front matter with the large/small configs, then the tables."""
-    large, small = stats["splits"]["large"], stats["splits"]["small"]
-    snap = stats["snapshot"]
-    two = lambda key: [(k, v, small[key].get(k, 0)) for k, v in large[key].items()]  # noqa: E731
-    parts = [_front_matter(stats), "# kgbench geospatial question-answering benchmark\n",
-             "Questions about places whose answers were computed, not written: every gold answer is the result of "
-             "a SPARQL query (with GeoSPARQL and kgbench geo functions) executed over one fixed knowledge-graph "
-             "snapshot, and every item carries the executed query and the gold triples the answer was computed "
-             "from.\n",
-             f"- snapshot: `{snap['id']}`\n- items: {large['items']} (large), {small['items']} (small, at most "
-             f"{stats['small_cap']} per (source KG, family) cell, seeded choice with seed {stats['seed']}, spread "
-             f"across templates and strata)\n- false-premise items: {large['false_premise']} "
-             f"({100 * large['false_premise_share']:.1f}%) in large, {small['false_premise']} "
-             f"({100 * small['false_premise_share']:.1f}%) in small\n",
-             "## Loading\n",
-             "```python\nfrom datasets import load_dataset\nds = load_dataset(\"path/to/this/folder\", \"small\")"
-             "[\"test\"]   # or \"large\"\n"
-             "ds = load_dataset(\"parquet\", data_files=\"large/items.parquet\")[\"train\"]\n"
-             "import json; answer = json.loads(ds[0][\"answer\"])\n```\n",
-             "Files: `large/` and `small/` each hold `items.jsonl` (one item a line, the answer in its native JSON "
-             "type) and `items.parquet`; `gold.nq` holds every item's gold triples as N-Quads, the named graph of "
-             "item `ID` being `https://w3id.org/kgbench/item/ID`; `stats.json` holds the figures below.\n",
-             "In Parquet, columns whose values differ in type from item to item are JSON text: decode them with "
-             "`json.loads`. `answer_number` repeats the answer when it is a plain number (else null); `stratum` is "
-             "a struct; `family` is the template's SFID letter.\n",
-             _table(["column", "type"], PARQUET_COLUMNS.items()) + "\n",
-             "## How answers were computed\n",
-             "For each template, entity tuples were sampled per stratum cell (the first role's income tier x density "
-             "tier) from the snapshot; the template's answer query was executed with the tuple bound as RDF terms in "
-             "a VALUES block; executions with no answer, several answers, a geo-function failure, a non-finite value "
-             "or a value outside the template's validation range were discarded; the gold query then extracted the "
-             "triples the answer was computed from. Items are validated against their answer format's JSON schema. "
-             "Scoring is deterministic per answer format (spec/scoring.md): exact match within a tolerance and a "
-             "normalized error. Income tiers follow the World Bank FY2026 classification of the country the entity's "
-             "geometry falls in; density tiers bin GeoNames population aggregated per H3 cell at the global 33rd and "
-             "67th percentiles.\n",
-             "## Items per family\n",
-             _table(["SFID", "family", "large", "small"],
-                    [(f, FAMILIES.get(f, "?"), n, s) for f, n, s in two("families")]) + "\n",
-             "## Items per answer format\n", _table(["answer format", "large", "small"], two("answer_formats")) + "\n",
-             "## Items per source KG\n", _table(["source KG", "large", "small"], two("kgs")) + "\n",
-             "## Items per (source KG, family) cell\n", _table(["cell", "large", "small"], two("kg_family")) + "\n",
-             "## Items per template\n",
-             _table(["template", "version", "family", "answer format", "large", "small"],
-                    [(t, stats["templates"][t]["version"], stats["templates"][t]["family"],
-                      stats["templates"][t]["answer_format"], n, s) for t, n, s in two("templates")]) + "\n",
-             "## Income x density grid\n",
-             "Items per stratum cell: rows are World Bank income tiers (NA: no tier), columns density tiers; "
-             "the last column lists the countries present in the row with their item counts.\n",
-             _grid_section("large", large) + "\n", _grid_section("small", small) + "\n",
-             "## Unsatisfiable templates\n"]
-    if stats["unsatisfiable"]:
-        parts.append("Templates with no item on this snapshot, and why:\n")
-        parts.append(_table(["template", "reason"], stats["unsatisfiable"].items()) + "\n")
-    else:
-        parts.append("None: every requested template produced items.\n")
-    if stats["generation"]:
-        parts += ["## Generation\n", _table(
-            ["template", "items", "discarded (by reason)", "geo-function warnings"],
-            [(r["template_id"], r["items"], ", ".join(f"{k}: {v}" for k, v in r["discarded"].items()) or "-",
-              r["warnings"]) for r in stats["generation"]]) + "\n"]
-    parts.append("## Sources and licences\n")
-    if snap["sources"]:
-        parts.append("The snapshot was built from these sources; the items and gold triples are derived from them "
-                     "and carry their terms.\n")
-        parts.append(_table(["source", "file", "licence", "attribution"],
-                            [(s["name"], s["file"], s["licence"], s["attribution"]) for s in snap["sources"]]) + "\n")
-    else:
-        parts.append("No snapshot manifest was given: see the snapshot's own manifest for its sources.\n")
-    return "\n".join(parts)
-
-
 # --------------------------------------------------------------------------------------------- writing
 
 
@@ -520,7 +448,7 @@ def _check_target(out: Path, force: bool) -> None:
 
 def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterable[GenerationReport] = (),
                   unsatisfiable: Mapping[str, str] = {}, snapshot_manifest: Mapping | None = None,
-                  seed: int = 0, force: bool = False) -> ReleaseSummary:
+                  seed: int = 0, force: bool = False, baselines: bool = True) -> ReleaseSummary:
     """Return the summary of a benchmark release written into ``out_dir`` (replaced whole, only on success).
 
     Items are validated first (unique ids, each answer against its format's gold schema): any problem raises
@@ -529,7 +457,8 @@ def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterab
     and ``force`` given (a folder that is not a release is never replaced).
     ``reports`` (one :class:`GenerationReport` per template run) and ``unsatisfiable`` (template id -> reason)
     feed the card; ``snapshot_manifest`` gives its snapshot id, sources and licences; ``seed`` drives the
-    choice of the small split.
+    choice of the small split. ``baselines`` scores the majority (both splits) and oracle (small split) baselines
+    for the card (:func:`~kgbench.generator.card.release_baselines`).
     """
     items = list(items)
     out = Path(out_dir)
@@ -542,8 +471,9 @@ def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterab
             raise ReleaseError(f"items come from snapshot(s) {others}, not the manifest's {manifest_id!r}")
     reports = list(reports)
     small = select_small(items, seed=seed)
+    scores = release_baselines(items, small) if baselines and items else None
     stats = release_stats(items, small, reports=reports, unsatisfiable=unsatisfiable,
-                          snapshot_manifest=snapshot_manifest, seed=seed)
+                          snapshot_manifest=snapshot_manifest, seed=seed, baselines=scores)
     rel = {f"{s}/{kind}": Path(s) / f"items.{kind}" for s in SPLITS for kind in ("jsonl", "parquet")}
     rel.update({"gold": Path("gold.nq"), "card": Path("README.md"), "stats": Path("stats.json")})
     with atomic_directory(out) as tmp:

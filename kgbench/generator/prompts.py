@@ -14,10 +14,15 @@ Every prompt states the expected answer format (with a unit clause where the for
 one JSON object that the format's JSON schema constrains; ``"answer": null`` means no answer. The agent
 conditions (:data:`AGENT_CONDITIONS`) are run by :mod:`kgbench.generator.agent`; their prompts open the
 agent's conversation.
+
+Oracle prompts fit a context budget (default 32,000 tokens, estimated as characters / 4): when the full gold
+triples would not fit, their geometries are simplified, topology-preserving, to a vertex budget
+(:mod:`kgbench.generator.context`) and the prompt states it; gold answers stay computed on the full geometries.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -28,6 +33,7 @@ from pathlib import Path
 
 from pyoxigraph import Literal, NamedNode
 
+from kgbench.generator.context import DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold, estimate_tokens, fit_gold
 from kgbench.generator.formats import AREA_UNITS, DISTANCE_UNITS, get_format
 from kgbench.generator.gold import gold_as, gold_triples_of
 from kgbench.generator.items import Item, read_jsonl
@@ -35,7 +41,7 @@ from kgbench.kg.paths import atomic_write
 
 __all__ = [
     "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
-    "read_prompts", "verbalize_gold", "describe_wkt", "unit_clause", "prompt_hash",
+    "read_prompts", "verbalize_gold", "describe_wkt", "unit_clause", "prompt_hash", "fit_item_gold",
 ]
 
 CONDITIONS = ("T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle", "T3a")
@@ -181,8 +187,40 @@ def _agent_system(condition: str, item: Item, schema: dict) -> str:
 # --------------------------------------------------------------------------------------------- rendering
 
 
-def render(item: Item | Mapping, condition: str) -> Prompt:
+_ORACLE_CONDITIONS = (*_ORACLE_SURFACE, "T3-oracle")
+_FIT_CACHE: dict[tuple, FittedGold] = {}
+
+
+def fit_item_gold(item: Item | Mapping, context_budget: int = DEFAULT_CONTEXT_BUDGET) -> FittedGold:
+    """Return the item's gold triples fitted so that every oracle prompt of it fits ``context_budget`` tokens.
+
+    The same simplified gold serves all four oracle conditions (T1-oracle-nt/-json/-verbalized, T3-oracle):
+    it is fitted to the largest of their prompts (see :func:`kgbench.generator.context.fit_gold`; tokens
+    estimated as characters / 4). Whole when everything fits.
+    """
+    if not isinstance(item, Item):
+        item = Item.from_dict(item)
+    key = (item.id, item.question, hash(item.gold_triples), context_budget)
+    if key not in _FIT_CACHE:
+        def largest(gold: str, note: str) -> int:
+            shown = dataclasses.replace(item, gold_triples=gold)
+            return max(_chars(_render(shown, c, note)) for c in _ORACLE_CONDITIONS)
+        if len(_FIT_CACHE) > 512:
+            _FIT_CACHE.clear()
+        _FIT_CACHE[key] = fit_gold(item.gold_triples, largest, context_budget)
+    return _FIT_CACHE[key]
+
+
+def _chars(prompt: Prompt) -> int:
+    return sum(len(m["content"]) for m in prompt.messages)
+
+
+def render(item: Item | Mapping, condition: str, *, context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> Prompt:
     """Return the :class:`Prompt` of one item under one condition (see :data:`CONDITIONS`).
+
+    Oracle prompts fit ``context_budget`` estimated tokens (characters / 4): when the full gold triples would
+    not, their geometries are simplified (:func:`fit_item_gold`) and the prompt says so; metadata
+    ``context`` records the estimate, the budget and the simplification. ``None`` gives the full gold triples.
 
     >>> it = Item("A1-x", "A1", 1, "A1.1", "v1", "eng", "How far is Kamppi from Kallio?", "Distance", 2.1,
     ...           "km", [], False, None, {}, {}, "", "", "osm", {}, "snap")
@@ -196,12 +234,26 @@ def render(item: Item | Mapping, condition: str) -> Prompt:
         raise ValueError(f"unknown condition {condition!r}; expected one of {', '.join(CONDITIONS)}")
     if not isinstance(item, Item):
         item = Item.from_dict(item)
+    if condition not in _ORACLE_CONDITIONS or context_budget is None:
+        return _render(item, condition, "")
+    fitted = fit_item_gold(item, context_budget)
+    prompt = _render(dataclasses.replace(item, gold_triples=fitted.text), condition, fitted.note)
+    prompt.metadata["context"] = {
+        "budget_tokens": context_budget, "estimated_tokens": estimate_tokens("".join(
+            m["content"] for m in prompt.messages)), "estimator": TOKEN_ESTIMATOR, "simplified": fitted.simplified,
+        "vertices_full": fitted.vertices_before, "vertices_shown": fitted.vertices_after}
+    return prompt
+
+
+def _render(item: Item, condition: str, note: str) -> Prompt:
+    """Return the prompt of an item whose gold triples are shown as they are, with a simplification note."""
     fmt = get_format(item.answer_format)
     reasoning = condition == "T2"
     schema = fmt.answer_schema(reasoning=reasoning, item=item.to_dict())
     metadata = {"item_id": item.id, "template_id": item.template_id, "answer_format": fmt.name,
                 "condition": condition, "unit": item.unit, "language": item.language}
     question = f"Question: {item.question}"
+    stated = f"{note}\n" if note else ""
     if condition in ("T1", "T2"):
         system = _SYSTEM_T1
         user = question + "\n\n" + _answer_instructions(item, reasoning=reasoning, schema=schema)
@@ -212,13 +264,13 @@ def render(item: Item | Mapping, condition: str) -> Prompt:
                  "text": "Facts"}[surface]
         fence = "" if surface == "text" else "```\n"
         system = _SYSTEM_ORACLE
-        user = (f"{label}:\n{fence}{facts.strip()}\n{fence.strip()}".rstrip() + "\n\n" + question + "\n\n"
-                + _answer_instructions(item, reasoning=False, schema=schema))
+        user = (f"{label}:\n{stated}{fence}{facts.strip()}\n{fence.strip()}".rstrip() + "\n\n" + question
+                + "\n\n" + _answer_instructions(item, reasoning=False, schema=schema))
     else:
         system = _agent_system(condition, item, schema)
         metadata["agent"] = True
         if condition == "T3-oracle":
-            user = f"Facts (N-Triples):\n```\n{item.gold_triples.strip()}\n```\n\n{question}"
+            user = f"Facts (N-Triples):\n{stated}```\n{item.gold_triples.strip()}\n```\n\n{question}"
             metadata["tools"] = []
             metadata["sandbox_globals"] = {"GOLD_TRIPLES": item.gold_triples}
         else:
@@ -229,17 +281,20 @@ def render(item: Item | Mapping, condition: str) -> Prompt:
     return Prompt(item.id, condition, messages, schema, metadata)
 
 
-def render_dataset(items: Iterable[Item | Mapping], condition: str) -> list[dict]:
+def render_dataset(items: Iterable[Item | Mapping], condition: str, *,
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[dict]:
     """Return every item's prompt under one condition as JSON-ready dicts, in item order."""
-    return [render(item, condition).to_dict() for item in items]
+    return [render(item, condition, context_budget=context_budget).to_dict() for item in items]
 
 
-def render_prompts(dataset_path: str | Path, condition: str, out_path: str | Path | None = None) -> list[dict]:
+def render_prompts(dataset_path: str | Path, condition: str, out_path: str | Path | None = None, *,
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[dict]:
     """Return the prompts of a JSONL dataset under one condition; with ``out_path``, also write them as JSONL.
 
-    The file is written atomically (the function behind ``kgbench prompts render``).
+    The file is written atomically (the function behind ``kgbench prompts render``); oracle prompts fit
+    ``context_budget`` estimated tokens (see :func:`render`).
     """
-    prompts = render_dataset(read_jsonl(dataset_path), condition)
+    prompts = render_dataset(read_jsonl(dataset_path), condition, context_budget=context_budget)
     if out_path is not None:
         with atomic_write(out_path) as f:
             for p in prompts:

@@ -96,7 +96,10 @@ def test_files_exist_and_jsonl_parquet_agree(release):
     assert read_jsonl(summary.paths["large/jsonl"]) == [Item.from_dict(json.loads(it.to_json())) for it in items]
     for split in ("large", "small"):
         assert read_parquet(summary.paths[f"{split}/parquet"]) == read_jsonl(summary.paths[f"{split}/jsonl"])
-    assert summary.counts["large"] == len(items) == summary.counts["small"]  # every cell is under the cap
+    assert summary.counts["large"] == len(items)
+    cells = Counter((it.kg, it.template_id[0]) for it in items)
+    # 15% of 32 items is 4, under the one-item-per-cell floor: every cell keeps exactly one item
+    assert summary.counts["small"] == len(cells) == dataset.small_cap(cells.values()) * len(cells)
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".rel.")]  # no temp folder left
 
 
@@ -162,12 +165,41 @@ def test_card_front_matter_tables_grid_and_sources(release):
     tcd = sum(1 for it in items if it.stratum["country"] == "TCD")
     assert lic.split(" | ")[1:4] == [str(tcd), "0", "0"] and f"TCD ({tcd})" in lic  # all TCD items are low density
     assert "| A | Metric distance |" in card and "| N | Coordinates |" in card
-    assert "| Polygon / bounding box | 2 | 2 |" in card
+    small_polygons = sum(1 for it in read_jsonl(summary.paths["small/jsonl"])
+                         if it.answer_format == "Polygon / bounding box")
+    assert f"| Polygon / bounding box | 2 | {small_polygons} |" in card
     assert "| osm | " in card and "| geonames | " in card
     assert "| D1 | no road network in the snapshot |" in card
     assert "ODbL-1.0" in card and "© OpenStreetMap contributors" in card
     assert "snap-1" in card and "## How answers were computed" in card
     assert "| A4 | 1 | A | Entity name (single) |" in card
+
+
+def test_card_limitations_false_premises_baselines_design_licences(release):
+    items, summary = release
+    card = summary.paths["card"].read_text(encoding="utf-8")
+    stats = json.loads(summary.paths["stats"].read_text(encoding="utf-8"))
+    limits = card[card.index("## Limitations"):]
+    for phrase in ("central Helsinki and Kouvola", "15,000", "not from a population raster", "circular",
+                   "simplified (topology-preserving)"):
+        assert phrase in limits, phrase
+    fp = card[card.index("## False premises"):card.index("## Baselines")]
+    assert '"answer": null' in fp and "negative-rejection rate" in fp and "presupposition" in fp
+    # the majority: each sub-template's most frequent gold; only A4's "Turku" item differs from its majority
+    answerable = [it for it in items if not it.false_premise]
+    majority = stats["baselines"]["majority"]["large"]
+    assert majority["em"] == pytest.approx((len(answerable) - 1) / len(answerable))
+    assert majority["negative_rejection_rate"] == 0.0
+    assert f"| {100 * majority['em']:.1f}% |" in card[card.index("## Baselines"):]
+    oracle = stats["baselines"]["oracle"]["small"]
+    assert 0 < oracle["not_run"] <= oracle["n"]  # synthetic items of unknown sub-templates: scored as missing
+    assert "the benchmark specification in spec/ (templates.tsv, scoring.md)" in card
+    assert "| family E (Administrative hierarchy) | 0.0% | 8.8% |" in card
+    osm = sorted({it.template_id for it in items if it.kg == "osm"})
+    assert list(stats["osm_derived"]) == sorted(osm, key=lambda t: (t[0], int(t[1:])))
+    licence = card[card.index("Licence consequences"):]
+    assert "ODbL" in licence and "share-alike" in licence
+    assert f"This release has {sum(1 for it in items if it.kg == 'osm')} such items" in licence
 
 
 def test_datasets_loads_parquet_and_round_trips_answers(release, tmp_path, monkeypatch):
@@ -204,7 +236,7 @@ def test_small_split_cap_spread_and_deterministic(tmp_path):
     items = crowded()
     cell = [it for it in items if it.kg == "osm" and it.template_id.startswith("A")]
     assert len(cell) > SMALL_CAP
-    small = select_small(items, seed=7)
+    small = select_small(items, seed=7, share=1.0)  # the per-cell cap alone
     counts = Counter((it.kg, it.template_id[0]) for it in small)
     assert counts == {("osm", "A"): SMALL_CAP, ("osm", "B"): 30, ("geonames", "A"): 30}
     in_cell = [it for it in small if it.kg == "osm" and it.template_id[0] == "A"]
@@ -216,17 +248,22 @@ def test_small_split_cap_spread_and_deterministic(tmp_path):
     first_ids = {it.id for it in cell[:SMALL_CAP]}
     assert {it.id for it in in_cell} != first_ids  # not just the first 200
     assert [it.id for it in small] == [it.id for it in items if it.id in {s.id for s in small}]  # input order
-    assert select_small(items, seed=7) == small
+    assert select_small(items, seed=7, share=1.0) == small
     shuffled = items[:]
     random.Random(1).shuffle(shuffled)
-    assert {it.id for it in select_small(shuffled, seed=7)} == {it.id for it in small}
-    assert {it.id for it in select_small(items, seed=8)} != {it.id for it in small}
+    assert {it.id for it in select_small(shuffled, seed=7, share=1.0)} == {it.id for it in small}
+    assert {it.id for it in select_small(items, seed=8, share=1.0)} != {it.id for it in small}
 
+    # the release's small split: the cap lowered until it holds at most 15% of the items
     summary = write_release(items, tmp_path / "rel", seed=7)
-    assert summary.counts["small"] == len(small)
-    assert [it.id for it in read_jsonl(summary.paths["small/jsonl"])] == [it.id for it in small]
+    released = select_small(items, seed=7)
+    assert summary.counts["small"] == len(released) <= 0.15 * len(items)
+    assert [it.id for it in read_jsonl(summary.paths["small/jsonl"])] == [it.id for it in released]
     stats = json.loads(summary.paths["stats"].read_text(encoding="utf-8"))
-    assert stats["splits"]["small"]["kg_family"] == {"geonames/A": 30, "osm/A": SMALL_CAP, "osm/B": 30}
+    cap = stats["small_rule"]["effective_cap"]
+    sizes = Counter((it.kg, it.template_id[0]) for it in items)
+    assert stats["splits"]["small"]["kg_family"] == {f"{k}/{f}": min(n, cap) for (k, f), n in sizes.items()}
+    assert sum(min(n, cap + 1) for n in sizes.values()) > 0.15 * len(items)  # the largest cap that fits
     assert stats["splits"]["large"]["kg_family"]["osm/A"] == len(cell)
 
 

@@ -230,13 +230,14 @@ def test_polygon_other_forms_and_non_polygons():
 # ----------------------------------------------------------------------------- cells
 
 
-def test_h3_equal_finer_and_coarser():
+def test_h3_equal_and_finer_score_coarser_never():
     fmt = "H3 / S2 cell index"
     child = h3.cell_to_children(HEL_H3_7, 9)[3]
     assert score(fmt, HEL_H3_7, HEL_H3_7.upper(), "h3")[:2] == (1, 0.0)
     assert score(fmt, HEL_H3_7, child, "h3")[:2] == (1, 0.0)
-    assert score(fmt, HEL_H3_7, h3.cell_to_parent(HEL_H3_7, 5), "h3")[:2] == (1, 0.0)
-    assert score(fmt, HEL_H3_7, h3.cell_to_parent(HEL_H3_7, 0), "h3")[:2] == (1, 0.0)
+    # a coarser cell contains the gold but has no ancestor at the gold's resolution: never credited
+    for res in range(7):
+        assert score(fmt, HEL_H3_7, h3.cell_to_parent(HEL_H3_7, res), "h3")[:2] == (0, 1.0), res
     other7 = h3.latlng_to_cell(60.5, 25.5, 7)
     assert other7 != HEL_H3_7
     assert score(fmt, HEL_H3_7, other7, "h3")[:2] == (0, 1.0)
@@ -264,7 +265,7 @@ def test_s2_tokens_and_ids_compare_after_normalization():
     assert score(fmt, token, HEL_S2_15.child_begin().to_token(), "s2")[:2] == (0, 1.0)
 
 
-def test_composite_exact_on_both():
+def test_composite_exact_on_both_h3_finer_credited():
     fmt = "Composite (H3 + S2)"
     token = HEL_S2_15.to_token()
     gold = {"h3": HEL_H3_7, "s2": token}
@@ -273,6 +274,9 @@ def test_composite_exact_on_both():
     assert score(fmt, gold, [HEL_H3_7, token])[:2] == (1, 0.0)
     assert score(fmt, gold, {"h3": other, "s2": token})[:2] == (0, 0.5)
     assert score(fmt, gold, {"h3": h3.cell_to_parent(HEL_H3_7, 6), "s2": token})[:2] == (0, 0.5)
+    assert score(fmt, gold, {"h3": h3.cell_to_parent(HEL_H3_7, 0), "s2": token})[:2] == (0, 0.5)
+    # the H3 component follows the H3 rule: a finer cell inside the gold counts
+    assert score(fmt, gold, {"h3": h3.cell_to_children(HEL_H3_7, 10)[5], "s2": token})[:2] == (1, 0.0)
     assert score(fmt, gold, {"h3": other, "s2": HEL_S2_15.parent(3).to_token()})[:2] == (0, 1.0)
     assert score(fmt, gold, {"h3": HEL_H3_7})[2] == "unparseable"
 
