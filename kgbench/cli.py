@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -111,19 +112,21 @@ def kg():
 
 
 @kg.command("build")
-@click.option("--force", is_flag=True, help="Rebuild even if the snapshot is cached.")
+@click.option("--force", is_flag=True, help="Rebuild the snapshot and reload the store even if they are cached.")
 @click.pass_obj
 def kg_build(obj, force):
-    """Build the default snapshot (N-Triples + manifest) and load it into the on-disk store."""
+    """Build the default snapshot and load its store; a cached store is verified and reloaded when damaged."""
     from kgbench.kg.build import build_snapshot
+    from kgbench.kg.paths import clean_cache
     from kgbench.kg.store import load_store
 
     import time
 
     started = time.perf_counter()
+    clean_cache(obj.cache)  # leftovers of builds killed midway
     with _Steps() as steps:
         snap = build_snapshot(obj.cache, force=force, progress=steps)
-        folder = load_store(snap, obj.cache, progress=steps)
+        folder = load_store(snap, obj.cache, force=force, full_check=True, progress=steps)
     click.echo(f"ready in {time.perf_counter() - started:.1f} s", err=True)
     triples = sum(g["triples"] for g in snap.manifest["graphs"].values())
     click.echo(f"snapshot {snap.id}: {triples:,} triples in {len(snap.manifest['graphs'])} graphs")
@@ -178,7 +181,12 @@ def sparql(obj, query, query_file, data, fmt, strict):
         if not p.is_file():
             raise click.ClickException(f"{p}: query file not found")
         query = p.read_text(encoding="utf-8")
-    result = _open(obj, data, strict).query(query)
+    try:
+        result = _open(obj, data, strict).query(query)
+    except KeyboardInterrupt:  # exit 130 (128 + SIGINT) at once, not waiting for pyoxigraph to finish
+        click.echo("Interrupted: no result.", err=True)
+        sys.stdout.flush(), sys.stderr.flush()
+        os._exit(130)
     click.echo(result.serialize(fmt), nl=False)
 
 

@@ -9,6 +9,7 @@ envelope and boundary are planar in CRS84 longitude/latitude, as GeoSPARQL reads
 from __future__ import annotations
 
 import functools
+import math
 
 import shapely
 import shapely.geometry
@@ -18,9 +19,9 @@ from shapely.geometry.base import BaseGeometry
 from kgbench.geofunctions.literals import geometry_literal, read_literal, transform_xy
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, as_iri
-from kgbench.geofunctions.units import is_angular, length_factor
+from kgbench.geofunctions.units import MEAN_RADIUS_M, is_angular, length_factor
 
-__all__ = ["local_projection", "metric_buffer", "geodesic_centroid", "FUNCTIONS"]
+__all__ = ["local_projection", "metric_buffer", "check_buffer_radius", "MAX_BUFFER_M", "geodesic_centroid", "FUNCTIONS"]
 
 GEOF = "http://www.opengis.net/def/function/geosparql/"
 
@@ -49,15 +50,35 @@ def local_projection(geom: BaseGeometry):
 def metric_buffer(geom: BaseGeometry, metres: float, quad_segs: int = 16) -> BaseGeometry:
     """Return the buffer of a CRS84 geometry by ``metres`` built in a local equidistant projection, in CRS84.
 
+    A radius (either sign) of more than half the Earth's circumference (:data:`MAX_BUFFER_M`), or one that is
+    not finite, raises ValueError: no geometry on the globe answers it.
+
     >>> from shapely.geometry import Point
     >>> b = metric_buffer(Point(0, 0), 1000)
     >>> round(b.bounds[3] * 110574)
     1000
+    >>> metric_buffer(Point(0, 0), 1e12)
+    Traceback (most recent call last):
+    ...
+    ValueError: buffer radius 1e+12 m is beyond half the Earth's circumference (20015115 m)
     """
+    check_buffer_radius(metres)
     if geom.is_empty:
         return geom
     fwd, inv = local_projection(geom)
     return inv(fwd(geom).buffer(metres, quad_segs=quad_segs))
+
+
+#: the largest buffer radius in metres: half the circumference of the mean sphere
+MAX_BUFFER_M = math.pi * MEAN_RADIUS_M
+
+
+def check_buffer_radius(metres: float) -> None:
+    """Return None when ``metres`` is a usable buffer radius; NaN, infinity or beyond ``MAX_BUFFER_M`` raise ValueError."""
+    if not math.isfinite(metres):
+        raise ValueError(f"buffer radius {metres} is not a finite number")
+    if abs(metres) > MAX_BUFFER_M:
+        raise ValueError(f"buffer radius {metres:g} m is beyond half the Earth's circumference ({MAX_BUFFER_M:.0f} m)")
 
 
 def geodesic_centroid(geom: BaseGeometry) -> BaseGeometry:
@@ -94,6 +115,7 @@ def geof_buffer(g, radius, unit):
     r = as_float(radius)
     if is_angular(unit):
         deg = r * length_factor(unit) / length_factor("http://www.opengis.net/def/uom/OGC/1.0/degree")
+        check_buffer_radius(deg * length_factor("http://www.opengis.net/def/uom/OGC/1.0/degree"))
         return _out(v.geom.buffer(deg), v)
     return _out(metric_buffer(v.geom, r * length_factor(unit)), v)
 

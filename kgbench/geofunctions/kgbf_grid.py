@@ -131,7 +131,11 @@ def kgbf_h3_cell(g, res):
 
 def _h3_polygon(cell: str):
     """Return the cell as a CRS84 polygon; coarse cells (resolution < 8) get their great-circle edges densified
-    (16 pieces each) so that straight longitude/latitude edges stay close to the cell's true edges."""
+    (16 pieces each) so that straight longitude/latitude edges stay close to the cell's true edges.
+
+    A cell across the antimeridian comes back as a MultiPolygon split at longitude 180 (a single ring would
+    wrap the other way round the globe and cross itself); a cell around a pole, which no valid CRS84 polygon
+    draws, raises ValueError."""
     if not h3.is_valid_cell(cell):
         raise ValueError(f"not an H3 cell: {cell!r}")
     ring = [(lon, lat) for lat, lon in h3.cell_to_boundary(cell)]
@@ -143,7 +147,18 @@ def _h3_polygon(cell: str):
             dense.append((x1, y1))
             dense.extend(WGS84.npts(x1, y1, x2, y2, 15))
         ring = dense
-    return shapely.geometry.Polygon(ring)
+    poly = shapely.geometry.Polygon(ring)
+    if poly.is_valid:
+        return poly
+    if max(x for x, _ in ring) - min(x for x, _ in ring) > 180:  # across the antimeridian: split it there
+        shifted = shapely.geometry.Polygon([(x + 360 if x < 0 else x, y) for x, y in ring])
+        if shifted.is_valid:
+            east = shifted.intersection(shapely.geometry.box(0, -90, 180, 90))
+            west = shapely.transform(shifted.intersection(shapely.geometry.box(180, -90, 360, 90)),
+                                     lambda xy: xy - [360, 0])
+            parts = [p for g in (east, west) for p in getattr(g, "geoms", [g]) if p.geom_type == "Polygon"]
+            return shapely.geometry.MultiPolygon(parts)
+    raise ValueError(f"H3 cell {cell} cannot be drawn as a valid CRS84 polygon (it surrounds a pole)")
 
 
 def kgbf_h3_boundary(cell):

@@ -25,6 +25,8 @@ import shapely.ops
 from pyoxigraph import Literal, NamedNode
 from shapely.geometry.base import BaseGeometry
 
+from kgbench.geofunctions.validity import coordinate_problem, geojson_rings, invalid_polygon, unclosed_ring
+
 __all__ = [
     "WKT_LITERAL", "GEOJSON_LITERAL", "GML_LITERAL", "KML_LITERAL", "CRS84", "EPSG4326", "GeoValue",
     "parse_geometry", "read_literal", "wkt_literal", "geometry_literal", "GeometryLiteralError", "parse_cache",
@@ -202,8 +204,27 @@ def _read(kind: str, text: str) -> GeoValue:
     else:
         crs, geom = _read_xml(text, kind)
     geom = to_crs84(geom, crs)
-    valid = geom if geom.is_empty or geom.is_valid else shapely.make_valid(geom)
+    problem = coordinate_problem(geom)
+    if problem:
+        raise GeometryLiteralError(f"coordinates out of range in {_short(text)}: {problem}")
+    valid = geom
+    if not geom.is_empty and not geom.is_valid:
+        problem = invalid_polygon(geom)
+        if problem:
+            raise GeometryLiteralError(f"invalid polygon {_short(text)}: {problem}")
+        valid = shapely.make_valid(geom)  # degenerate linework (a zero-length line): tested as repaired
     return GeoValue(geom, crs, kind, valid, int(shapely.get_num_coordinates(valid)))
+
+
+def _short(text: str) -> str:
+    t = text.strip()
+    return repr(t if len(t) <= 80 else t[:77] + "...")
+
+
+def _check_rings(rings, text: str, kind: str) -> None:
+    problem = unclosed_ring(rings)
+    if problem:
+        raise GeometryLiteralError(f"invalid polygon {_short(text)}: {problem} in {kind.upper()}")
 
 
 def _read_wkt(text: str) -> tuple[str, BaseGeometry]:
@@ -228,6 +249,11 @@ def _read_geojson(text: str) -> BaseGeometry:
         obj = json.loads(text)
         if obj.get("type") == "Feature":
             obj = obj["geometry"]
+        rings = list(geojson_rings(obj))
+    except Exception as exc:  # noqa: BLE001 - any decoding problem is a malformed literal
+        raise GeometryLiteralError(f"malformed GeoJSON {text.strip()[:80]!r}: {exc}") from None
+    _check_rings(rings, text, "geojson")  # shapely would close them silently
+    try:
         return shapely.geometry.shape(obj)
     except Exception as exc:  # noqa: BLE001 - any decoding problem is a malformed literal
         raise GeometryLiteralError(f"malformed GeoJSON {text.strip()[:80]!r}: {exc}") from None
@@ -270,6 +296,7 @@ def _xml_geom(el, kind: str) -> BaseGeometry:
                 inner.append(_coords(child, kind))
         if outer is None:
             outer = _coords(el, kind)
+        _check_rings([outer or [], *inner], ET.tostring(el, encoding="unicode"), kind)  # shapely closes them
         return g.Polygon(outer, inner) if outer else g.Polygon()
     if name == "Envelope":
         lo = hi = None

@@ -246,7 +246,7 @@ def geof_metric_distance(a, b):
 
 
 def geof_area(g, unit):
-    """Return the geodesic area of a geometry on WGS84 in ``unit`` (an area unit, or a length unit squared).
+    """Return the geodesic area of a geometry on WGS84 in ``unit`` (an area unit: a length unit is an error).
 
     >>> from pyoxigraph import Literal, NamedNode
     >>> from kgbench.geofunctions.literals import WKT_LITERAL

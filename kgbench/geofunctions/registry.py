@@ -4,6 +4,11 @@ pyoxigraph turns an exception raised inside a custom function into an unbound va
 function handed to a query here is wrapped so that each exception is counted (per function) and kept
 (the first few arguments and messages), and :meth:`Binding.check` turns them into a warning list or,
 in strict mode, an exception after the query.
+
+pyoxigraph swallows KeyboardInterrupt and SystemExit the same way. The wrapper re-raises them (never counts
+them as failures) and remembers the first: from then on every call of the binding returns at once without
+running, and :meth:`Binding.raise_if_stopped` raises it again once pyoxigraph has returned, so the caller
+never sees the partial result. :meth:`Binding.cancel` stops a binding the same way from another thread.
 """
 
 from __future__ import annotations
@@ -84,6 +89,8 @@ class Binding:
     def __init__(self, registry: "Registry"):
         self.counts: Counter[str] = Counter()
         self.failures: list[Failure] = []
+        #: the KeyboardInterrupt/SystemExit seen inside a function, or the one :meth:`cancel` was given
+        self.stopped: BaseException | None = None
         self.functions: dict[NamedNode, Callable] = {}
         self.aggregates: dict[NamedNode, Callable] = {}
         for f in registry:
@@ -97,6 +104,16 @@ class Binding:
         """Return how many calls failed so far in this binding."""
         return sum(self.counts.values())
 
+    def cancel(self, reason: BaseException | None = None) -> None:
+        """Stop this binding: every later call of its functions returns at once (unbound) without running."""
+        if self.stopped is None:
+            self.stopped = reason if reason is not None else KeyboardInterrupt()
+
+    def raise_if_stopped(self) -> None:
+        """Raise the KeyboardInterrupt/SystemExit that stopped this binding, if any; else return None."""
+        if self.stopped is not None:
+            raise self.stopped
+
     def _record(self, iri: str, args, exc: BaseException) -> None:
         self.counts[iri] += 1
         if len(self.failures) < MAX_KEPT_FAILURES:
@@ -104,43 +121,64 @@ class Binding:
             self.failures.append(Failure(iri, shown, f"{type(exc).__name__}: {exc}"))
 
     def _wrap(self, f: GeoFunction) -> Callable:
-        impl, iri, record = f.impl, f.iri, self._record
+        impl, iri, record, binding = f.impl, f.iri, self._record, self
 
         def call(*args):
+            if binding.stopped is not None:
+                return None
             try:
                 return impl(*args)
             except Exception as exc:  # noqa: BLE001 - every failure is recorded, none is lost
                 record(iri, args, exc)
                 return None
+            except BaseException as exc:  # KeyboardInterrupt, SystemExit: stop the query, never swallow
+                binding.cancel(exc)
+                raise
 
         call.__name__ = f.name
         return call
 
     def _wrap_aggregate(self, f: GeoFunction) -> Callable:
-        factory, iri, record = f.impl, f.iri, self._record
+        factory, iri, record, binding = f.impl, f.iri, self._record, self
 
         class Accumulator:
             def __init__(self):
-                self.inner = factory()
-                self.failed = False
+                self.inner = None
+                self.failed = binding.stopped is not None
+                if self.failed:
+                    return
+                try:
+                    self.inner = factory()
+                except Exception as exc:  # noqa: BLE001
+                    self.failed = True
+                    record(iri, (), exc)
+                except BaseException as exc:
+                    binding.cancel(exc)
+                    raise
 
             def accumulate(self, term):
-                if self.failed:
+                if self.failed or binding.stopped is not None:
                     return
                 try:
                     self.inner.accumulate(term)
                 except Exception as exc:  # noqa: BLE001
                     self.failed = True
                     record(iri, (term,), exc)
+                except BaseException as exc:
+                    binding.cancel(exc)
+                    raise
 
             def finish(self):
-                if self.failed:
+                if self.failed or binding.stopped is not None:
                     return None
                 try:
                     return self.inner.finish()
                 except Exception as exc:  # noqa: BLE001
                     record(iri, (), exc)
                     return None
+                except BaseException as exc:
+                    binding.cancel(exc)
+                    raise
 
         return Accumulator
 

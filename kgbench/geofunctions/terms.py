@@ -64,12 +64,21 @@ def as_iri(term) -> str:
 
 
 def double(v: float) -> Literal:
-    """Return an xsd:double literal for ``v`` (shortest round-tripping form).
+    """Return an xsd:double literal for ``v`` (shortest round-tripping form); NaN or infinity raises ValueError.
+
+    A geo function never answers NaN: a computation that gives one fails (and is counted) instead.
 
     >>> double(0.1).value
     '0.1'
+    >>> double(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the computed value is nan, not a finite number
     """
-    return Literal(repr(float(v)), datatype=XSD_DOUBLE)
+    v = float(v)
+    if not math.isfinite(v):
+        raise ValueError(f"the computed value is {v}, not a finite number")
+    return Literal(repr(v), datatype=XSD_DOUBLE)
 
 
 def integer(v: int) -> Literal:

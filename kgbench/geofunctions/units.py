@@ -1,14 +1,17 @@
 """Units of measure: the OGC ``uom:`` IRIs and their QUDT equivalents, as factors to metres or square metres.
 
-Angular units (degree, radian) are read as arc on the WGS84 authalic/mean sphere for lengths and distances:
-one degree of arc is ``MEAN_RADIUS_M * pi / 180`` metres. An unknown unit raises ValueError naming it.
+Every unit has a kind (:func:`unit_kind`): ``length``, ``area`` or ``angle``. Angular units (degree, radian)
+are read as arc on the WGS84 authalic/mean sphere for lengths and distances: one degree of arc is
+``MEAN_RADIUS_M * pi / 180`` metres. A unit of the wrong kind for a function (a length unit given to an area
+function, an area unit given to a distance) or an unknown unit raises ValueError naming it.
 """
 
 from __future__ import annotations
 
 import math
 
-__all__ = ["UOM", "QUDT", "MEAN_RADIUS_M", "LENGTH_M", "AREA_M2", "length_factor", "area_factor", "is_angular"]
+__all__ = ["UOM", "QUDT", "MEAN_RADIUS_M", "LENGTH_M", "AREA_M2", "length_factor", "area_factor", "is_angular",
+           "unit_kind"]
 
 UOM = "http://www.opengis.net/def/uom/OGC/1.0/"
 QUDT = "http://qudt.org/vocab/unit/"
@@ -46,8 +49,33 @@ def _iri(unit) -> str:
     return str(v).strip()
 
 
+def unit_kind(unit) -> str | None:
+    """Return the kind of ``unit``: 'length', 'area' or 'angle' (degree, radian); None for an unknown unit.
+
+    >>> unit_kind(UOM + "metre"), unit_kind(UOM + "hectare"), unit_kind(UOM + "degree"), unit_kind(UOM + "furlong")
+    ('length', 'area', 'angle', None)
+    """
+    iri = _iri(unit)
+    if iri in _ANGULAR:
+        return "angle"
+    if iri in LENGTH_M:
+        return "length"
+    if iri in AREA_M2:
+        return "area"
+    return None
+
+
+def _wrong_kind(iri: str, wanted: str) -> ValueError:
+    kind = unit_kind(iri)
+    if kind is None:
+        return ValueError(f"unknown unit of {wanted} <{iri}>")
+    return ValueError(f"<{iri}> is a unit of {kind}, not of {wanted}")
+
+
 def length_factor(unit) -> float:
-    """Return metres per one ``unit`` (a uom:/QUDT IRI term or string); an unknown unit raises ValueError naming it.
+    """Return metres per one ``unit`` (a uom:/QUDT IRI term or string; degree and radian as arc on the mean sphere).
+
+    An area unit or an unknown unit raises ValueError naming it.
 
     >>> length_factor(UOM + "kilometre")
     1000.0
@@ -55,26 +83,33 @@ def length_factor(unit) -> float:
     Traceback (most recent call last):
     ...
     ValueError: unknown unit of length <http://www.opengis.net/def/uom/OGC/1.0/furlong>
+    >>> length_factor(UOM + "hectare")
+    Traceback (most recent call last):
+    ...
+    ValueError: <http://www.opengis.net/def/uom/OGC/1.0/hectare> is a unit of area, not of length
     """
     iri = _iri(unit)
     try:
         return LENGTH_M[iri]
     except KeyError:
-        raise ValueError(f"unknown unit of length <{iri}>") from None
+        raise _wrong_kind(iri, "length") from None
 
 
 def area_factor(unit) -> float:
-    """Return square metres per one ``unit``; a unit of length counts as its square; unknown units raise ValueError.
+    """Return square metres per one ``unit`` of area; a length or angle unit, or an unknown one, raises ValueError.
 
-    >>> area_factor(UOM + "hectare"), area_factor(UOM + "kilometre")
-    (10000.0, 1000000.0)
+    >>> area_factor(UOM + "hectare")
+    10000.0
+    >>> area_factor(UOM + "metre")
+    Traceback (most recent call last):
+    ...
+    ValueError: <http://www.opengis.net/def/uom/OGC/1.0/metre> is a unit of length, not of area
     """
     iri = _iri(unit)
-    if iri in AREA_M2:
+    try:
         return AREA_M2[iri]
-    if iri in LENGTH_M:
-        return LENGTH_M[iri] ** 2
-    raise ValueError(f"unknown unit of area <{iri}>")
+    except KeyError:
+        raise _wrong_kind(iri, "area") from None
 
 
 def is_angular(unit) -> bool:

@@ -152,3 +152,141 @@ def test_every_function_documents_what_it_returns_with_an_example():
         doc = f.impl.__doc__ or ""
         assert doc.strip().startswith("Return"), f.iri
         assert ">>>" in doc, f.iri
+
+
+# -- invalid geometry input: every function that reads a geometry gets the same bad inputs -------------------
+
+GML = "http://www.opengis.net/ont/geosparql#gmlLiteral"
+GEOJSON = "http://www.opengis.net/ont/geosparql#geoJSONLiteral"
+KML = "http://www.opengis.net/ont/geosparql#kmlLiteral"
+BAD_GEOMETRIES = {
+    "longitude out of range": wkt("POINT(200 10)"),
+    "latitude out of range": wkt("POINT(10 95)"),
+    "polygon beyond the antimeridian": wkt("POLYGON((170 0,190 0,190 10,170 10,170 0))"),
+    "EPSG:4326 latitude out of range": wkt("<http://www.opengis.net/def/crs/EPSG/0/4326> POINT(91 10)"),
+    "NaN coordinate": wkt("POINT(NaN 1)"),
+    "infinite coordinate": Literal('{"type": "Point", "coordinates": [1e999, 1]}', datatype=NamedNode(GEOJSON)),
+    "self-intersecting polygon": wkt("POLYGON((0 0,2 2,2 0,0 2,0 0))"),
+    "overlapping multipolygon": wkt("MULTIPOLYGON(((0 0,2 0,2 2,0 2,0 0)),((1 1,3 1,3 3,1 3,1 1)))"),
+    "self-intersecting polygon in a collection": wkt("GEOMETRYCOLLECTION(POINT(0 0),POLYGON((0 0,2 2,2 0,0 2,0 0)))"),
+    "unclosed ring (WKT)": wkt("POLYGON((0 0,1 0,1 1,0 1))"),
+    "unclosed ring (GeoJSON)": Literal('{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1]]]}',
+                                       datatype=NamedNode(GEOJSON)),
+    "unclosed ring (GML)": Literal(f'<gml:Polygon xmlns:gml="{GML.rsplit("#", 1)[0].rsplit("/", 1)[0]}/gml">'
+                                   '<gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 1</gml:posList>'
+                                   '</gml:LinearRing></gml:exterior></gml:Polygon>', datatype=NamedNode(GML)),
+    "unclosed ring (KML)": Literal("<Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 1,0 1,1 0,1"
+                                   "</coordinates></LinearRing></outerBoundaryIs></Polygon>", datatype=NamedNode(KML)),
+}
+#: the good value each parameter (by name) takes when another argument is the bad one
+_GEOM_PARAMS = {"a": "POLYGON((0 0,1 0,1 1,0 1,0 0))", "b": "POINT(3 3)", "g": "POLYGON((0 0,1 0,1 1,0 1,0 0))",
+                "p": "POINT(0.5 2)", "line": "LINESTRING(0 0,1 1)", "start": "POINT(0 0)", "end": "POINT(1 1)"}
+_OTHER = {"unit": NamedNode(UOM + "metre"), "direction": Literal("north"), "pattern": Literal("T********"),
+          "points": num(8), "radius": num(1000), "res": num(5), "crs": NamedNode("http://www.opengis.net/def/crs/EPSG/0/3857"),
+          "level": num(10), "n": num(1), "precision": num(5), "ratio": num(0.5), "cell_km": num(10),
+          "scale_km": num(1), "tolerance_m": num(1000)}
+_AREA_UNIT = {"area": NamedNode(UOM + "squareMetre")}
+_GOOD_FOR = {"minZ": {"g": "POINT Z (1 1 1)"}, "maxZ": {"g": "POINT Z (1 1 1)"},
+             "boundaryDistance": {"b": "POLYGON((2 2,3 2,3 3,2 3,2 2))"}}
+_CELL = {"h3Contains": Literal("851fb467fffffff"), "s2Contains": Literal("47a1cbd")}
+
+
+def _geometry_functions():
+    import inspect
+
+    out = []
+    for f in default_registry():
+        if f.aggregate:
+            continue
+        params = list(inspect.signature(f.impl).parameters)
+        if any(p in _GEOM_PARAMS for p in params):
+            out.append((f, params))
+    return out
+
+
+GEOMETRY_FUNCTIONS = _geometry_functions()
+
+
+def _args(f, params, bad_at=None, bad=None):
+    args = []
+    for i, p in enumerate(params):
+        if i == bad_at:
+            args.append(bad)
+        elif p in _GEOM_PARAMS:
+            args.append(wkt(_GOOD_FOR.get(f.name, {}).get(p, _GEOM_PARAMS[p])))
+        elif p == "cell":
+            args.append(_CELL[f.name])
+        elif p == "unit" and f.name in _AREA_UNIT:
+            args.append(_AREA_UNIT[f.name])
+        else:
+            args.append(_OTHER[p])
+    return args
+
+
+def test_every_geometry_function_is_covered():
+    assert len(GEOMETRY_FUNCTIONS) >= 90  # every scalar function that reads a geometry (98 today)
+
+
+@pytest.mark.parametrize("f,params", GEOMETRY_FUNCTIONS, ids=[f.name for f, _ in GEOMETRY_FUNCTIONS])
+def test_every_function_rejects_invalid_geometries(f, params):
+    good = f.impl(*_args(f, params))  # the good call answers (so the failures below are the bad input's)
+    assert good is None or isinstance(good, (Literal, NamedNode))
+    for i, p in enumerate(params):
+        if p not in _GEOM_PARAMS:
+            continue
+        for problem, bad in BAD_GEOMETRIES.items():
+            with pytest.raises(GeometryLiteralError) as info:
+                f.impl(*_args(f, params, i, bad))
+            msg = str(info.value)
+            assert ("out of range" in msg or "invalid polygon" in msg or "malformed" in msg), (f.name, problem, msg)
+
+
+@pytest.mark.parametrize("agg", [f for f in default_registry() if f.aggregate], ids=lambda f: f.name)
+def test_every_aggregate_rejects_invalid_geometries(agg):
+    for problem, bad in BAD_GEOMETRIES.items():
+        acc = agg.impl()
+        acc.accumulate(wkt("POINT(1 1)"))
+        with pytest.raises(GeometryLiteralError):
+            acc.accumulate(bad)
+            acc.finish()
+
+
+@pytest.mark.parametrize("name,args,words", [
+    ("area", (wkt("POLYGON((0 0,1 0,1 1,0 1,0 0))"), NamedNode(UOM + "metre")), "unit of length, not of area"),
+    ("area", (wkt("POLYGON((0 0,1 0,1 1,0 1,0 0))"), NamedNode(UOM + "degree")), "unit of angle, not of area"),
+    ("distance", (wkt("POINT(0 0)"), wkt("POINT(1 1)"), NamedNode(UOM + "squareMetre")), "unit of area, not of length"),
+    ("length", (wkt("LINESTRING(0 0,1 1)"), NamedNode(UOM + "hectare")), "unit of area, not of length"),
+    ("perimeter", (wkt("POLYGON((0 0,1 0,1 1,0 1,0 0))"), NamedNode(UOM + "acre")), "unit of area, not of length"),
+    ("buffer", (wkt("POINT(0 0)"), num(1), NamedNode(UOM + "squareKilometre")), "unit of area, not of length"),
+    ("buffer", (wkt("POINT(0 0)"), num(1e12), NamedNode(UOM + "metre")), "half the Earth's circumference"),
+    ("buffer", (wkt("POINT(0 0)"), num(-3e7), NamedNode(UOM + "metre")), "half the Earth's circumference"),
+    ("buffer", (wkt("POINT(0 0)"), num(200), NamedNode(UOM + "degree")), "half the Earth's circumference"),
+    ("buffer", (wkt("POINT(0 0)"), Literal("INF", datatype=NamedNode("http://www.w3.org/2001/XMLSchema#double")),
+                NamedNode(UOM + "metre")), "not a finite number"),
+    ("metricBuffer", (wkt("POINT(0 0)"), num(1e12)), "half the Earth's circumference"),
+])
+def test_wrong_unit_kinds_and_absurd_radii_are_errors(name, args, words):
+    iri = GEOF + name
+    with pytest.raises(ValueError, match=words.replace("(", r"\(")):
+        call(iri, *args)
+
+
+def test_bad_geometries_are_counted_failures_naming_function_argument_and_problem():
+    from pyoxigraph import Store
+
+    wl = "<http://www.opengis.net/ont/geosparql#wktLiteral>"
+    q = f"""SELECT ?d ?a ?b WHERE {{
+        VALUES ?w {{ "POINT(200 10)"^^{wl} "POLYGON((0 0,2 2,2 0,0 2,0 0))"^^{wl} }}
+        BIND(<{GEOF}distance>(?w, "POINT(1 0)"^^{wl}, <{UOM}metre>) AS ?d)
+        BIND(<{GEOF}area>("POLYGON((0 0,1 0,1 1,0 1,0 0))"^^{wl}, <{UOM}metre>) AS ?a)
+        BIND(<{GEOF}buffer>("POINT(0 0)"^^{wl}, 1e12, <{UOM}metre>) AS ?b) }}"""
+    b = default_registry().bind()
+    rows = list(Store().query(q, custom_functions=b.functions))
+    assert all(r[v] is None for r in rows for v in ("d", "a", "b"))  # never NaN, never a silent 0
+    text = "\n".join(b.check(strict=False))
+    assert "distance" in text and "POINT(200 10)" in text and "out of range" in text
+    assert "area" in text and "unit of length, not of area" in text
+    assert "buffer" in text and "half the Earth" in text
+    assert b.counts[GEOF + "distance"] == 2
+    with pytest.raises(GeoFunctionError):
+        b.check(strict=True)

@@ -1,0 +1,159 @@
+"""RemoteKG against a real local HTTP server that answers badly on purpose: every fault is a RemoteEndpointError."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import socket
+import threading
+import time
+
+import pytest
+
+from kgbench.kg.remote import RemoteEndpointError, RemoteKG
+
+GOOD = {"head": {"vars": ["x"]}, "results": {"bindings": [{"x": {"type": "literal", "value": "1"}}]}}
+JSON = "application/sparql-results+json"
+
+
+def _send(h, status, body: bytes, ctype=JSON, length=None):
+    h.send_response(status)
+    h.send_header("Content-Type", ctype)
+    h.send_header("Content-Length", str(len(body) if length is None else length))
+    h.end_headers()
+    h.wfile.write(body)
+
+
+def _slow_drip(h):
+    h.send_response(200)
+    h.send_header("Content-Type", JSON)
+    h.send_header("Content-Length", "100")
+    h.end_headers()
+    for _ in range(20):  # one byte every 0.2 s: each read is quick, the whole body takes 4 s
+        h.wfile.write(b" ")
+        h.wfile.flush()
+        time.sleep(0.2)
+
+
+#: fault name -> how the server answers a POST to /<name>
+FAULTS = {
+    "good": lambda h: _send(h, 200, json.dumps(GOOD).encode()),
+    "slow": lambda h: (time.sleep(3), _send(h, 200, json.dumps(GOOD).encode())),
+    "drip": _slow_drip,
+    "http500": lambda h: _send(h, 500, b"internal failure: the disk is full", "text/plain"),
+    "http404": lambda h: _send(h, 404, b"<html>no such endpoint</html>", "text/html"),
+    "http400": lambda h: _send(h, 400, b"Parse error: unexpected '}' at line 1", "text/plain"),
+    "notjson": lambda h: _send(h, 200, b"<html>this is a login page</html>"),
+    "badjson": lambda h: _send(h, 200, b'{"head": {"vars": ["x"]}, "results": {"bindings": [{'),
+    "jsonlist": lambda h: _send(h, 200, b"[1, 2, 3]"),
+    "nohead": lambda h: _send(h, 200, b'{"results": {"bindings": []}}'),
+    "noresults": lambda h: _send(h, 200, b'{"head": {"vars": ["x"]}}'),
+    "badterm": lambda h: _send(h, 200, b'{"head": {"vars": ["x"]}, "results": {"bindings": [{"x": {"type": "uri"}}]}}'),
+    "badiri": lambda h: _send(h, 200, json.dumps({"head": {"vars": ["x"]}, "results": {"bindings": [
+        {"x": {"type": "uri", "value": "not an iri"}}]}}).encode()),
+    "badbool": lambda h: _send(h, 200, b'{"head": {}, "boolean": "yes"}'),
+    "html": lambda h: _send(h, 200, json.dumps(GOOD).encode(), "text/html"),
+    "truncated": lambda h: _send(h, 200, b'{"head": {"vars": ["x"]}, "res', length=5000),
+    "loop": lambda h: (h.send_response(302), h.send_header("Location", "/loop"), h.send_header("Content-Length", "0"),
+                       h.end_headers()),
+    "badnt": lambda h: _send(h, 200, b"<http://a> <http://b> this is not n-triples\n", "application/n-triples"),
+}
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        try:
+            FAULTS[self.path.strip("/")](self)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    do_GET = do_POST  # a 302 turns the POST into a GET
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server():
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    srv.daemon_threads = True
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+
+
+def _fail(url, query="SELECT ?x WHERE { ?x ?p ?o }", timeout=10.0) -> RemoteEndpointError:
+    with pytest.raises(RemoteEndpointError) as info:
+        RemoteKG(url, timeout=timeout).query(query)
+    err = info.value
+    assert url in str(err)
+    return err
+
+
+def test_a_good_answer_reads(server):
+    r = RemoteKG(server + "/good").query("SELECT ?x WHERE { ?x ?p ?o }")
+    assert r.rows[0][0].value == "1"
+
+
+@pytest.mark.parametrize("fault,status,words", [
+    ("http500", 500, "the disk is full"),
+    ("http404", 404, "no such endpoint"),
+    ("http400", 400, "unexpected"),
+    ("notjson", None, "not valid JSON"),
+    ("badjson", None, "not valid JSON"),
+    ("jsonlist", None, "wrong shape"),
+    ("nohead", None, "wrong shape"),
+    ("noresults", None, "wrong shape"),
+    ("badterm", None, "wrong shape"),
+    ("badiri", None, "wrong shape"),
+    ("badbool", None, "wrong shape"),
+    ("html", None, "wrong content type"),
+    ("truncated", None, "truncated"),
+    ("loop", 302, "redirect"),
+])
+def test_each_bad_answer_is_a_remote_endpoint_error(server, fault, status, words):
+    query = "ASK {}" if fault == "badbool" else "SELECT ?x WHERE { ?x ?p ?o }"
+    err = _fail(f"{server}/{fault}", query)
+    assert err.status == status
+    assert words in str(err)
+
+
+def test_bad_n_triples_from_construct(server):
+    err = _fail(server + "/badnt", "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }")
+    assert "N-Triples" in str(err)
+
+
+def test_http_400_parse_error_is_also_a_query_syntax_error(server):
+    from kgbench.kg.store import QuerySyntaxError
+
+    with pytest.raises(QuerySyntaxError):
+        RemoteKG(server + "/http400").query("SELECT ?x WHERE { ?x ?p ?o }")
+
+
+@pytest.mark.parametrize("fault", ["slow", "drip"])
+def test_a_fractional_timeout_is_honoured(server, fault):
+    started = time.monotonic()
+    err = _fail(f"{server}/{fault}", timeout=0.5)
+    took = time.monotonic() - started
+    assert "timed out after 0.5 s" in str(err)
+    assert 0.4 < took < 1.5, took
+
+
+def test_connection_refused():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # bound, never listening: connections are refused
+        err = _fail(f"http://127.0.0.1:{port}/query")
+    assert "refused" in str(err) and err.status is None
+
+
+def test_unknown_host():
+    err = _fail("http://no-such-host.invalid/query")
+    assert "unknown host" in str(err) or "cannot reach" in str(err)
+
+
+def test_a_timeout_must_be_positive():
+    with pytest.raises(ValueError, match="timeout"):
+        RemoteKG("http://127.0.0.1/q", timeout=0)
