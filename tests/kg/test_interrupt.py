@@ -58,7 +58,11 @@ def _interrupt(argv, cpu=1.2):
     The signal goes once the child has used ``cpu`` seconds of CPU: past its start-up (imports and loading take
     about 0.5 s), so the query is running, whatever the load on the machine.
     """
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A child started from a shell without job control (a CI runner's background job) inherits SIGINT ignored,
+    # and Python then never installs its KeyboardInterrupt handler: give the child the default disposition, as a
+    # terminal would.
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     end = time.monotonic() + 60
     while p.poll() is None and _cpu_seconds(p.pid) < cpu and time.monotonic() < end:
         time.sleep(0.05)
