@@ -196,13 +196,15 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
         items += its
         reports.append(rep)
     # the false premises count towards the whole benchmark too: cap the countries once more, then rebalance
-    before = Counter(it.template_id for it in items)
+    before = Counter((it.template_id, it.false_premise) for it in items)
     items, dropped = cap_countries(items)
-    after = Counter(it.template_id for it in items)
+    after = Counter((it.template_id, it.false_premise) for it in items)
     for rep in reports:
-        if before[rep.template_id] > after[rep.template_id]:
-            rep.discarded["benchmark policy: country cap (with the false premises)"] += (
-                before[rep.template_id] - after[rep.template_id])
+        for fp, key in ((False, "benchmark policy: country cap (with the false premises)"),
+                        (True, "false premise: benchmark policy: country cap")):
+            lost = before[rep.template_id, fp] - after[rep.template_id, fp]
+            if lost:
+                rep.discarded[key] += lost
     for c, n in dropped.items():
         policy["country cap"][c] = policy["country cap"].get(c, 0) + n
     trimmed: Counter = Counter()

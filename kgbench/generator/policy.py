@@ -108,13 +108,19 @@ def thin_for_shares(items: list) -> tuple[list, int]:
     """Return (items, how many were dropped) so that E, F and Set enumeration reach their floors if they can.
 
     The protected items (families E and F, Set enumeration) are all kept; the others are thinned evenly per
-    (template, sub-template) group until every floor holds, but by at most :data:`MAX_THINNING` of them.
+    (template, sub-template) group until every floor holds, but by at most :data:`MAX_THINNING` of them. A
+    floor applies only when the run has items of its kind (a run of A templates alone is left whole).
     """
     if not items:
         return items, 0
-    need = [sum(it.template_id[0] == f for it in items) / (SHARE_FLOOR * s)
-            for f, s in REFERENCE_FAMILY_SHARES.items()]
-    need.append(sum(it.answer_format == "Set enumeration" for it in items) / SET_SHARE_FLOOR)
+    counts = {f: sum(it.template_id[0] == f for it in items) for f in REFERENCE_FAMILY_SHARES}
+    # a floor binds only what the run has: a run without E templates is not thinned to make room for them
+    need = [n / (SHARE_FLOOR * REFERENCE_FAMILY_SHARES[f]) for f, n in counts.items() if n]
+    sets = sum(it.answer_format == "Set enumeration" for it in items)
+    if sets:
+        need.append(sets / SET_SHARE_FLOOR)
+    if not need:
+        return items, 0
     target = math.floor(min(need))
     others = sum(not _protected(it) for it in items)
     drop = min(len(items) - target, math.floor(MAX_THINNING * others))

@@ -58,7 +58,7 @@ def test_boolean_sub_templates_have_no_class_above_65_percent(made):
 
 
 def test_count_sub_templates_have_no_constant_scoring_above_half(made):
-    items, report = made("B1", per_stratum=15)
+    items, report = made("B3", per_stratum=3)
     subs = _by_sub(items)
     assert any(len(v) >= 10 for v in subs.values()), {k: len(v) for k, v in subs.items()}  # not vacuous
     for sub, its in subs.items():
@@ -143,3 +143,21 @@ def test_d1_gold_holds_the_rejected_candidate_regions(made):
         assert hit == set(it.answer), (it.question, sorted(hit ^ set(it.answer)))
         rejected_seen += len(regions) - len(hit)
     assert rejected_seen > 0  # some candidate regions were considered and rejected
+
+
+def _fake(tid, fmt="Distance", n=1):
+    from types import SimpleNamespace
+
+    return [SimpleNamespace(template_id=tid, sub_template_id=f"{tid}-1", answer_format=fmt) for _ in range(n)]
+
+
+def test_share_floors_bind_only_the_kinds_a_run_has():
+    from kgbench.generator.policy import MAX_THINNING, shares, thin_for_shares
+
+    only_a = _fake("A1", n=40) + _fake("N2", n=20)
+    assert thin_for_shares(only_a) == (only_a, 0)  # no E, F or Set item: nothing to make room for
+    mixed = _fake("A1", n=90) + _fake("E1", "Boolean / ternary", n=2)
+    kept, dropped = thin_for_shares(mixed)
+    assert dropped == int(MAX_THINNING * 90)  # E at 2% wants 5.9%: thinned as far as the cap allows
+    assert shares(kept)["E"] > shares(mixed)["E"]
+    assert sum(it.template_id == "E1" for it in kept) == 2  # the protected family keeps every item
