@@ -203,7 +203,8 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
     """Yield ``(cell, scale, {role: Candidate | CategoryValue}, sub, params)`` from candidate rows, per anchor cell.
 
     Seeded. Like :func:`sample_tuples`, the caller sends True/False back to say whether a tuple was
-    accepted. Rows whose entities are not in the index (not entities of the common shape) are skipped.
+    accepted. Rows whose entities are not in the index (not entities of the common shape), or whose geometry
+    type is not one the role allows (``Role.geometry``), are skipped.
     ``sub`` is the row's ``?sub`` (the sub-template the tuple belongs to), or None to let the generator
     draw one; ``params`` maps the row's parameter columns to their terms (empty when it has none).
     """
@@ -231,8 +232,8 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
                     chosen[name] = CategoryValue(term.value)
                 else:
                     cand = index.get(term.value)
-                    if cand is None:
-                        break
+                    if cand is None or (role.geometry and cand.geometry_type not in role.geometry):
+                        break  # not an entity of the common shape, or not of the role's geometry type
                     if f"{name}_name" in row:  # the name the question uses for this entity (e.g. without its state)
                         cand = dataclasses.replace(cand, name=row[f"{name}_name"].value)
                     chosen[name] = cand

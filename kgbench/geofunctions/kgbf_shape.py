@@ -202,17 +202,45 @@ def kgbf_intersection_points(a, b):
     """Return how many separate places two geometries meet in (an xsd:integer): crossing points plus shared
     stretches, each counted once.
 
+    A place is a connected part of the intersection: a shared stretch that the overlay returns in several
+    pieces (one per vertex of either line) is one place, and so is a crossing point on it.
+
     >>> from kgbench.geofunctions.literals import WKT_LITERAL
     >>> zig = Literal("LINESTRING(0 0,1 2,2 0,3 2)", datatype=WKT_LITERAL)
     >>> kgbf_intersection_points(zig, Literal("LINESTRING(0 1,3 1)", datatype=WKT_LITERAL)).value
     '3'
+    >>> a = Literal("LINESTRING(0 0,1 0,2 0,3 0,3 3)", datatype=WKT_LITERAL)  # a stretch shared, then a crossing
+    >>> kgbf_intersection_points(a, Literal("LINESTRING(0 0,1.5 0,3 0,4 1,4 2,2 2)", datatype=WKT_LITERAL)).value
+    '2'
     """
     inter = shapely.intersection(parse_geometry(a), parse_geometry(b))
     if inter.is_empty:
         return integer(0)
-    parts = shapely.get_parts(shapely.line_merge(inter) if inter.geom_type == "MultiLineString" else inter)
-    merged = shapely.get_parts(shapely.union_all(parts)) if len(parts) > 1 else parts
-    return integer(len(merged))
+    return integer(connected_parts(shapely.get_parts(inter)))
+
+
+def connected_parts(parts) -> int:
+    """Return how many connected groups the geometries form (two are connected when they intersect).
+
+    >>> connected_parts(shapely.get_parts(shapely.from_wkt("MULTIPOINT((0 0),(1 1))")))
+    2
+    >>> connected_parts([shapely.from_wkt("LINESTRING(0 0,1 0)"), shapely.from_wkt("POINT(1 0)")])
+    1
+    """
+    parts = list(parts)
+    root = list(range(len(parts)))
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            root[i] = root[root[i]]
+            i = root[i]
+        return i
+
+    if len(parts) > 1:
+        left, right = shapely.STRtree(parts).query(parts, predicate="intersects")
+        for i, j in zip(left.tolist(), right.tolist()):
+            root[find(i)] = find(j)
+    return len({find(i) for i in range(len(parts))})
 
 
 class _MedoidAggregate:
