@@ -16,6 +16,7 @@ import shapely
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.kg.osm import SourceFileError, read_osm
+from kgbench.kg.osm_topology import NEAR_MISS_M, mark_near_misses
 from kgbench.kg.paths import atomic_directory, cache_dir
 from kgbench.kg.records import EntityRecord
 from kgbench.kg.names import NamedEntity, canonical_names, prominence
@@ -84,12 +85,12 @@ def default_inputs() -> list[SourceInput]:
 
 def _builder_digest() -> str:
     """Return a digest of the code and vocabulary that decide a snapshot's content."""
-    from kgbench.kg import events, names, osm, osm_names, records, strata
+    from kgbench.kg import events, names, osm, osm_names, osm_topology, records, strata
     from kgbench.kg import sources
     from kgbench.kg.sources import events as event_sources
 
     h = hashlib.sha256()
-    for mod in (osm, osm_names, names, records, strata, events, sources, event_sources):
+    for mod in (osm, osm_names, osm_topology, names, records, strata, events, sources, event_sources):
         h.update(Path(mod.__file__).read_bytes())
     h.update(Path(__file__).read_bytes())
     h.update(vocabulary_turtle().encode())
@@ -228,6 +229,8 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
     from kgbench.kg import sources
 
     records = collect_records(inputs, say)
+    say("linking OSM road near misses")
+    near_misses = mark_near_misses(records, NEAR_MISS_M)
     say("assigning countries, income and density tiers")
     countries = sources.countries()
     locator = CountryLocator((c.iso_a3, c.geometry) for c in countries)
@@ -283,13 +286,17 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
                      "attribution": i.attribution} for i in inputs],
         "parameters": {"h3_resolution": H3_RESOLUTION, "density_resolution": DENSITY_RESOLUTION,
                        "density_p33": density.p33, "density_p67": density.p67,
-                       "income_classification": "World Bank FY2026"},
+                       "income_classification": "World Bank FY2026", "osm_near_miss_m": NEAR_MISS_M,
+                       "osm_near_miss_pairs": near_misses},
         "names": dict(sorted(name_stats.items())),
         "notes": [
             "Density tiers aggregate the GeoNames gazetteer population (places of 15,000+ people) per H3 "
             "resolution-3 cell as a stand-in for a population raster; cells with no gazetteer place are 'low'.",
             "Countries are assigned by point-in-polygon on Natural Earth 1:10m polygons at each entity's "
             "representative point; points just offshore take the nearest country.",
+            f"OSM roads that come within {NEAR_MISS_M:g} m of each other (WGS84 geodesic) without sharing a point "
+            "are linked by kgb:nearMiss (a digitization gap a person would call a junction); topology templates "
+            "do not ask about them.",
             "Canonical names never contain coordinates: a shared name is qualified by country, admin-1 and "
             "admin-2 region (GeoNames), category, street or neighbourhood (OSM); the clearly most prominent "
             "namesake keeps the bare name (kgb:baseName holds it for qualified ones). Entities that no "
