@@ -86,6 +86,8 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
                            and python_value(r["score"]) != top and python_value(r["answer"]) != python_value(best["answer"])), None)
             if margin and runner is not None and abs(runner - top) < margin * abs(top):
                 raise Rejected("near tie: the runner-up's score is within the template's margin of the best")
+            if v.get("near_tie_abs") and runner is not None and abs(runner - top) < v["near_tie_abs"]:
+                raise Rejected("near tie: the runner-up's score is within the template's margin of the best")
         return str(python_value(best["answer"])), sorted(set(ties) - {str(python_value(best["answer"]))})
     if len(rows) != 1:
         raise Rejected("several answers")
