@@ -99,7 +99,7 @@ def test_kg_info_and_templates(run):
     r = run("kg", "info", "--json")
     info = json.loads(r.stdout)
     assert info["triples"] and {"LIC", "HIC"} <= set(info["income_tier"])
-    assert "A1" in run("templates", "list").stdout
+    assert "A1" in run("templates", "list", "--no-check").stdout  # (the satisfiability check generates every template: minutes)
     assert "geof:distance" in run("templates", "show", "A1").stdout
     assert "valid" in run("templates", "validate").stdout
 
