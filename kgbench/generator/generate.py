@@ -81,12 +81,12 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
             top = python_value(best["score"])
             ties = [str(python_value(r["answer"])) for r in named[1:]
                     if "score" in r and python_value(r["score"]) == top]
-            margin = v.get("near_tie")
+            # a near tie: the runner-up within the relative margin (near_tie, a fraction of the best) or the
+            # absolute one (near_tie_abs, in the score's unit), whichever is wider
+            margin = max((v.get("near_tie") or 0) * abs(top), v.get("near_tie_abs") or 0)
             runner = next((python_value(r["score"]) for r in named[1:] if "score" in r
                            and python_value(r["score"]) != top and python_value(r["answer"]) != python_value(best["answer"])), None)
-            if margin and runner is not None and abs(runner - top) < margin * abs(top):
-                raise Rejected("near tie: the runner-up's score is within the template's margin of the best")
-            if v.get("near_tie_abs") and runner is not None and abs(runner - top) < v["near_tie_abs"]:
+            if margin and runner is not None and abs(runner - top) < margin:
                 raise Rejected("near tie: the runner-up's score is within the template's margin of the best")
         return str(python_value(best["answer"])), sorted(set(ties) - {str(python_value(best["answer"]))})
     if len(rows) != 1:
