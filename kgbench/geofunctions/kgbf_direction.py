@@ -14,7 +14,7 @@ from pyoxigraph import Literal, NamedNode
 
 from kgbench.geofunctions.construct import local_projection
 from kgbench.geofunctions.kgbf_grid import location
-from kgbench.geofunctions.literals import parse_geometry
+from kgbench.geofunctions.literals import derived, parse_geometry
 from kgbench.geofunctions.metric import WGS84, geodesic_distance_m
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, as_int, boolean, double, string
@@ -276,7 +276,15 @@ def kgbf_boundary_distance(a, b, unit):
     110.6
     """
     ga, gb = parse_geometry(a), parse_geometry(b)
-    return double(geodesic_distance_m(ga, gb.boundary) / length_factor(unit))
+    return double(geodesic_distance_m(ga, derived(gb, "boundary", _prepared_boundary)) / length_factor(unit))
+
+
+def _prepared_boundary(g):
+    """Return the boundary of ``g``, prepared (it is tested against many points)."""
+    out = g.boundary
+    if not out.is_empty:
+        shapely.prepare(out)
+    return out
 
 
 def kgbf_hausdorff_distance(a, b, unit):

@@ -30,7 +30,7 @@ from kgbench.geofunctions.validity import coordinate_problem, geojson_rings, inv
 __all__ = [
     "WKT_LITERAL", "GEOJSON_LITERAL", "GML_LITERAL", "KML_LITERAL", "CRS84", "EPSG4326", "GeoValue",
     "parse_geometry", "read_literal", "wkt_literal", "geometry_literal", "GeometryLiteralError", "parse_cache",
-    "to_crs84", "from_crs84", "transform_xy", "PARSE_CACHE_SIZE", "cache_enabled",
+    "to_crs84", "from_crs84", "transform_xy", "PARSE_CACHE_SIZE", "cache_enabled", "derived",
 ]
 
 GEO = "http://www.opengis.net/ont/geosparql#"
@@ -194,6 +194,41 @@ class _ParseCache:
 
 
 _read_cached = _ParseCache(PARSE_CACHE_SIZE)
+
+
+class _Derived:
+    """A bounded LRU map (geometry, name) -> a value computed from the geometry (its boundary, a segment index).
+
+    Keyed by the geometry's identity, so it pays off for the geometries the parse cache hands out again and
+    again (a state outline tested against thousands of points); each entry holds its geometry, so an id is
+    never reused while its entry lives.
+    """
+
+    def __init__(self, maxsize: int):
+        self.maxsize = maxsize
+        self._map: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, geom: BaseGeometry, name: str, make):
+        if not _CACHE_ON.get():
+            return make(geom)
+        key = (id(geom), name)
+        with self._lock:
+            hit = self._map.get(key)
+            if hit is not None and hit[0] is geom:
+                self._map.move_to_end(key)
+                return hit[1]
+        value = make(geom)
+        with self._lock:
+            self._map[key] = (geom, value)
+            self._map.move_to_end(key)
+            while len(self._map) > self.maxsize:
+                self._map.popitem(last=False)
+        return value
+
+
+#: derived(geom, name, make) -> make(geom), remembered for the most recently used geometries
+derived = _Derived(1024)
 
 
 def _read(kind: str, text: str) -> GeoValue:

@@ -15,7 +15,7 @@ import shapely
 from pyproj import Geod
 from shapely.geometry.base import BaseGeometry
 
-from kgbench.geofunctions.literals import parse_geometry
+from kgbench.geofunctions.literals import derived, parse_geometry
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import double
 from kgbench.geofunctions.units import UOM, area_factor, length_factor
@@ -73,48 +73,71 @@ def _near_segments(segs: np.ndarray, point, kx: float, ky: float, keep: int = 4)
     return segs[[i for i in order if d[i] <= best * 1.01 + 1.0]]
 
 
-def _golden(f, lo: float = 0.0, hi: float = 1.0, iters: int = 40) -> float:
-    """Return the argument in [lo, hi] minimizing the unimodal function ``f`` (golden-section search)."""
-    g = (math.sqrt(5) - 1) / 2
-    a, b = lo, hi
-    c, d = b - g * (b - a), a + g * (b - a)
+_G = (math.sqrt(5) - 1) / 2
+
+
+def _golden_lanes(f, n: int, iters: int = 40) -> np.ndarray:
+    """Return, for each of ``n`` lanes, the argument in [0, 1] minimizing the unimodal ``f`` (golden-section search).
+
+    ``f`` maps an array of ``n`` arguments to ``n`` values, so every step of all the searches is one call (one
+    array call of pyproj's inverse geodesic instead of a call per point); each lane follows exactly the steps of
+    a scalar golden-section search, ties going to the left point, and the result is the least of the end points
+    and the two inner points (equal values: the smaller argument).
+    """
+    a, b = np.zeros(n), np.ones(n)
+    c, d = b - _G * (b - a), a + _G * (b - a)
     fc, fd = f(c), f(d)
     for _ in range(iters):
-        if fc <= fd:
-            b, d, fd = d, c, fc
-            c = b - g * (b - a)
-            fc = f(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + g * (b - a)
-            fd = f(d)
-    best = min((f(a), a), (fc, c), (fd, d), (f(b), b))
-    return best[1]
+        left = fc <= fd
+        b = np.where(left, d, b)
+        a = np.where(left, a, c)
+        new = np.where(left, b - _G * (b - a), a + _G * (b - a))
+        fnew = f(new)
+        c, d = np.where(left, new, d), np.where(left, c, new)
+        fc, fd = np.where(left, fnew, fd), np.where(left, fc, fnew)
+    best_f, best_u = f(a), a
+    for fu, u in ((fc, c), (fd, d), (f(b), b)):
+        better = (fu < best_f) | ((fu == best_f) & (u < best_u))
+        best_f, best_u = np.where(better, fu, best_f), np.where(better, u, best_u)
+    return best_u
 
 
-def _min_between(sa: np.ndarray, sb: np.ndarray) -> tuple[float, tuple, tuple]:
-    """Return (metres, point on sa, point on sb) minimizing the geodesic distance between two segments.
+def _nearest_between(pairs, best: tuple[float, tuple, tuple]) -> tuple[float, tuple, tuple]:
+    """Return (metres, point on the first, point on the second) of the nearest of segment ``pairs``, or ``best``.
 
-    Two segments that do not cross are nearest at an end point of one of them, so the minimum is the least
-    of the four end-point-to-segment minima (each a golden-section search along the segment).
+    Two segments that do not cross are nearest at an end point of one of them, so each pair's minimum is the
+    least of the four end-point-to-segment minima (golden-section searches along the segment, all run at
+    once). Lanes are taken in order (the first of equal minima wins) and replace ``best`` only when nearer.
     """
-    def on(seg, u):
-        return seg[0] + u * (seg[2] - seg[0]), seg[1] + u * (seg[3] - seg[1])
+    ends, segs, flips = [], [], []
+    for sa, sb in pairs:
+        for seg, other, flip in ((sb, sa, False), (sa, sb, True)):
+            for end in ((other[0], other[1]), (other[2], other[3])):
+                ends.append(end)
+                segs.append(seg)
+                flips.append(flip)
+    if not ends:
+        return best
+    e, sg = np.array(ends, dtype=float), np.array(segs, dtype=float)
+    degenerate = (sg[:, 0] == sg[:, 2]) & (sg[:, 1] == sg[:, 3])
+    u = np.zeros(len(e))
+    live = np.flatnonzero(~degenerate)
+    if len(live):
+        el, sl = e[live], sg[live]
 
-    def dist(p, q):
-        return _INV(p[0], p[1], q[0], q[1])[2]
+        def f(v):
+            return _INV(el[:, 0], el[:, 1], sl[:, 0] + v * (sl[:, 2] - sl[:, 0]),
+                        sl[:, 1] + v * (sl[:, 3] - sl[:, 1]))[2]
 
-    best = None
-    for seg, other, flip in ((sb, sa, False), (sa, sb, True)):
-        for end in ((other[0], other[1]), (other[2], other[3])):
-            if seg[0] == seg[2] and seg[1] == seg[3]:
-                q = (seg[0], seg[1])
-            else:
-                q = on(seg, _golden(lambda u: dist(end, on(seg, u))))
-            d = dist(end, q)
-            if best is None or d < best[0]:
-                best = (d, q, end) if flip else (d, end, q)
-    return best
+        u[live] = _golden_lanes(f, len(live))
+    qx = np.where(degenerate, sg[:, 0], sg[:, 0] + u * (sg[:, 2] - sg[:, 0]))
+    qy = np.where(degenerate, sg[:, 1], sg[:, 1] + u * (sg[:, 3] - sg[:, 1]))
+    dist = np.asarray(_INV(e[:, 0], e[:, 1], qx, qy)[2])
+    i = int(np.argmin(dist))  # the first of equal minima
+    if not dist[i] < best[0]:
+        return best
+    end, q = (float(e[i, 0]), float(e[i, 1])), (float(qx[i]), float(qy[i]))
+    return (float(dist[i]), q, end) if flips[i] else (float(dist[i]), end, q)
 
 
 def nearest_geodesic_points(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -126,6 +149,10 @@ def nearest_geodesic_points(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[flo
     between a point of one edge and a point of the other is minimized (from each edge's end points along the
     other edge, by golden-section search).
     """
+    for p, g, flip in ((a, b, False), (b, a, True)):
+        if p.geom_type == "Point" and g.geom_type != "Point" and shapely.get_num_coordinates(g) > _INDEXED:
+            pa, pb = _point_to_indexed(p, g)
+            return (pb, pa) if flip else (pa, pb)
     with np.errstate(divide="ignore", invalid="ignore"):  # GEOS warns on zero-length segments
         pa, pb = shapely.ops.nearest_points(a, b)
     kx, ky = _local_scale((pa.y + pb.y) / 2.0)
@@ -140,12 +167,54 @@ def nearest_geodesic_points(a: BaseGeometry, b: BaseGeometry) -> tuple[tuple[flo
     else:
         cand_a = _near_segments(_segments(a), pb, kx, ky)
         cand_b = _near_segments(_segments(b), pa, kx, ky)
-    best = (WGS84.inv(pa[0], pa[1], pb[0], pb[1])[2], pa, pb)
-    for s1 in cand_a:
-        for s2 in cand_b:
-            r = _min_between(s1, s2)
-            if r[0] < best[0]:
-                best = r
+    best = _nearest_between([(s1, s2) for s1 in cand_a for s2 in cand_b],
+                            (WGS84.inv(pa[0], pa[1], pb[0], pb[1])[2], pa, pb))
+    return best[1], best[2]
+
+
+#: geometries with more vertices than this get a segment index (an R-tree), remembered with the geometry
+_INDEXED = 256
+
+
+class _SegmentIndex:
+    """The segments of a geometry (:func:`_segments`) with an R-tree over them in longitude/latitude."""
+
+    def __init__(self, geom: BaseGeometry):
+        self.segs = _segments(geom)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            self.tree = shapely.STRtree(shapely.linestrings(np.stack([self.segs[:, [0, 1]], self.segs[:, [2, 3]]],
+                                                                     axis=1)))
+
+
+def _point_to_indexed(p, g: BaseGeometry) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Return :func:`nearest_geodesic_points` of a point and a large geometry it does not touch, by R-tree.
+
+    The same search as for any pair, over the segments an R-tree finds instead of all of them: the nearest
+    segment in degrees bounds the distance in the local metric frame, and every segment within that bound
+    (times the 1% tie margin, plus 1 m) of the point lies in the box the tree is asked for. A point inside a
+    polygon is 0 m from it: answered without the index.
+    """
+    if g.intersects(p):
+        return (p.x, p.y), (p.x, p.y)
+    idx = derived(g, "segment index", _SegmentIndex)
+    px, py = p.x, p.y
+    with np.errstate(divide="ignore", invalid="ignore"):
+        first = idx.tree.geometries[int(idx.tree.query_nearest(p)[0])]
+        q = shapely.ops.nearest_points(p, first)[1]
+    kx, ky = _local_scale((py + q.y) / 2.0)
+    r = math.hypot((q.x - px) * kx, (q.y - py) * ky) * 1.01 + 1.0
+    near = np.sort(idx.tree.query(shapely.box(px - r / kx, py - r / ky, px + r / kx, py + r / ky)))
+    segs = idx.segs[near]
+    lines = shapely.linestrings(np.stack([segs[:, [0, 1]] * (kx, ky), segs[:, [2, 3]] * (kx, ky)], axis=1))
+    sp = shapely.geometry.Point(px * kx, py * ky)
+    d = shapely.distance(lines, sp)
+    order = np.argsort(d, kind="stable")[:4]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        qb = shapely.ops.nearest_points(sp, lines[order[0]])[1]
+    pb = (qb.x / kx, qb.y / ky)
+    point = np.array([px, py, px, py])
+    best = _nearest_between([(point, s2) for s2 in segs[[i for i in order if d[i] <= d[order[0]] * 1.01 + 1.0]]],
+                            (WGS84.inv(px, py, pb[0], pb[1])[2], (px, py), pb))
     return best[1], best[2]
 
 
