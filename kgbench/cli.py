@@ -377,8 +377,10 @@ def templates_compile(template_id, sub_id, binds, gold):
         if not sep or role not in t.roles:
             raise click.ClickException(f"--bind {b!r}: expected ROLE=VALUE with ROLE one of {', '.join(t.roles)}")
         bindings[role] = Literal(value) if t.roles[role].kind == "category" else NamedNode(value)
-    click.echo(t.compile(bindings, "gold" if gold else "answer") if bindings else
-               (t.gold_query if gold else t.answer_query), nl=False)
+    if gold:
+        click.echo("\n".join(t.compile_gold(bindings)) if bindings else t.gold_query, nl=False)
+    else:
+        click.echo(t.compile(bindings) if bindings else t.answer_query, nl=False)
 
 
 @templates.command("show")

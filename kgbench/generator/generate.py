@@ -136,9 +136,11 @@ def execute(kg, template: Template, bindings: dict,
 
 
 def gold_triples(kg, template: Template, bindings: dict) -> str:
-    """Return the gold triples of one execution as sorted N-Triples text."""
-    res = kg.query(template.compile(bindings, "gold"), strict=True)
-    return "".join(sorted({f"{t.subject} {t.predicate} {t.object} .\n" for t in res.triples}))
+    """Return the gold triples of one execution (the union over the template's gold queries) as sorted N-Triples."""
+    lines = set()
+    for sparql in template.compile_gold(bindings):
+        lines.update(f"{t.subject} {t.predicate} {t.object} .\n" for t in kg.query(sparql, strict=True).triples)
+    return "".join(sorted(lines))
 
 
 def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, per_stratum: int = 30,

@@ -95,7 +95,8 @@ class Template:
     sampling: Mapping[str, object]
     sub_templates: tuple[SubTemplate, ...]
     answer_query: str
-    gold_query: str
+    #: the CONSTRUCT queries of the gold triples (one for most templates; the triples are their union)
+    gold_queries: tuple[str, ...]
     validation: Mapping[str, object]
     false_premise: Mapping | None
     path: Path
@@ -143,11 +144,37 @@ class Template:
         >>> [line.strip() for line in q.splitlines() if "VALUES" in line]
         ['VALUES (?A ?B) { (<http://ex.org/a> <http://ex.org/b>) }']
         """
-        text = self.answer_query if query == "answer" else self.gold_query
-        used = sorted(p for p in PREFIXES if re.search(rf"(?<![\w<]){re.escape(p)}:", text))
-        prologue = "".join(f"PREFIX {p}: <{PREFIXES[p]}>\n" for p in used)
-        at = where_brace(text)
-        return prologue + text[:at] + "\n  " + render_values(bindings) + text[at:]
+        if query == "answer":
+            text = self.answer_query
+        elif len(self.gold_queries) == 1:
+            text = self.gold_queries[0]
+        else:
+            raise ValueError(f"template {self.id} has {len(self.gold_queries)} gold queries: use compile_gold")
+        return _compiled(text, bindings)
+
+    def compile_gold(self, bindings: Mapping[str, object]) -> list[str]:
+        """Return each gold CONSTRUCT query as standalone SPARQL with the bindings (see :meth:`compile`).
+
+        Most templates have one; a template whose gold joins an entity with an optional list of candidates
+        splits it in two, since an OPTIONAL's inner pattern is evaluated before the bindings reach it.
+
+        >>> len(load_template("A1").compile_gold({"A": NamedNode("http://ex.org/a"), "B": NamedNode("http://ex.org/b")}))
+        1
+        """
+        return [_compiled(text, bindings) for text in self.gold_queries]
+
+    @property
+    def gold_query(self) -> str:
+        """Return the gold query text (several are shown one after another, each a complete query)."""
+        return "\n".join(self.gold_queries)
+
+
+def _compiled(text: str, bindings: Mapping[str, object]) -> str:
+    """Return ``text`` with the prefixes it uses declared and the bindings in a VALUES block opening its WHERE."""
+    used = sorted(p for p in PREFIXES if re.search(rf"(?<![\w<]){re.escape(p)}:", text))
+    prologue = "".join(f"PREFIX {p}: <{PREFIXES[p]}>\n" for p in used)
+    at = where_brace(text)
+    return prologue + text[:at] + "\n  " + render_values(bindings) + text[at:]
 
 
 _WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
@@ -296,18 +323,20 @@ def load_template_file(path: str | Path) -> Template:
     fp = data.get("false_premise")
     if fp:
         _check_query(path, "false_premise/candidates", fp["candidates"], must_select=list(roles))
-    for key in ("answer", "gold"):
-        if where_brace(q[key]) < 0:
+    golds = [q["gold"]] if isinstance(q["gold"], str) else list(q["gold"])
+    for key, text in [("answer", q["answer"])] + [("gold", g) for g in golds]:
+        if where_brace(text) < 0:
             raise TemplateError(f"{path}: field query/{key}: needs an explicit 'WHERE {{' (the bindings open it)")
     columns = dict.fromkeys(c for st in subs for c in ANSWER_COLUMNS.get(st.answer_format, ("answer",)))
     _check_query(path, "query/answer", q["answer"], must_select=[*columns, *roles, *params])
-    _check_query(path, "query/gold", q["gold"], must_construct=True)
+    for g in golds:
+        _check_query(path, "query/gold", g, must_construct=True)
     return Template(
         id=data["id"], version=data["version"], family=data["family"], sub_function=data["sub_function"],
         canonical=data["canonical"], answer_format=data["answer_format"], unit=data.get("unit"),
         roles=MappingProxyType(roles), parameters=MappingProxyType(params),
         sampling=MappingProxyType(data["sampling"]), sub_templates=tuple(subs), answer_query=q["answer"],
-        gold_query=q["gold"], validation=MappingProxyType(data["validation"]),
+        gold_queries=tuple(golds), validation=MappingProxyType(data["validation"]),
         false_premise=data.get("false_premise"), path=path, notes=data.get("notes", ""))
 
 
@@ -321,6 +350,8 @@ def _query_texts(data) -> list[tuple[str, str]]:
                                ("false_premise/candidates", data.get("false_premise"), "candidates")):
         if isinstance(parent, dict) and isinstance(parent.get(key), str):
             found.append((field, parent[key]))
+        elif isinstance(parent, dict) and isinstance(parent.get(key), list):
+            found += [(field, text) for text in parent[key] if isinstance(text, str)]
     return found
 
 
