@@ -34,3 +34,29 @@ def a1_items(kg):
     report = GenerationReport("A1")
     items = generate("A1", kg, seed=0, per_stratum=6, report=report)
     return items, report
+
+
+@pytest.fixture(scope="session")
+def made(cache, kg):
+    """Return ``made(tid) -> (items, report)``: generate(tid, seed=0, per_stratum=2), once per test session.
+
+    ``made.prefetch(ids)`` makes the templates not made yet two at a time in worker processes (each opens the
+    session's store read-only), so the modules that read the same items (the template contract, the baselines,
+    the audit) share one generation.
+    """
+    from kgbench.generator.benchmark import generate_each
+    from kgbench.generator.generate import GenerationReport, generate
+
+    memo = {}
+
+    def get(tid):
+        if tid not in memo:
+            report = GenerationReport(tid)
+            memo[tid] = (generate(tid, kg, seed=0, per_stratum=2, report=report), report)
+        return memo[tid]
+
+    def prefetch(ids):
+        memo.update(generate_each([t for t in ids if t not in memo], cache=cache, jobs=2, seed=0, per_stratum=2))
+
+    get.prefetch = prefetch
+    return get

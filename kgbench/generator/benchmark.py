@@ -14,7 +14,7 @@ from kgbench.generator.items import Item
 from kgbench.generator.policy import BOOSTED_FAMILIES, cap_countries, drop_repeated_pairs, thin_for_shares
 from kgbench.queries.template import load_template, template_ids
 
-__all__ = ["generate_all", "false_premise_quota", "BenchmarkRun", "SPEC_IDS"]
+__all__ = ["generate_all", "generate_each", "false_premise_quota", "BenchmarkRun", "SPEC_IDS"]
 
 #: every template id of spec/templates.tsv, in its order
 SPEC_IDS = tuple(
@@ -69,6 +69,36 @@ def _run_one(tid: str, seed: int, per_stratum: int, kg=None):
         report.discarded[f"error: {type(exc).__name__}: {exc}"] += 1
         items = []
     return tid, items, report
+
+
+def _run_each(tid: str, kwargs: dict):
+    """Return (tid, items, report) of :func:`generate` in a worker process."""
+    report = GenerationReport(tid)
+    return tid, generate(tid, _WORKER_KG, report=report, **kwargs), report
+
+
+def generate_each(ids: list[str], *, cache=None, jobs: int = 2, **kwargs) -> dict[str, tuple[list[Item], GenerationReport]]:
+    """Return template id -> (items, report) of :func:`generate` for each id, ``jobs`` templates at a time.
+
+    Each template as :func:`generate` makes it alone (``kwargs`` passed on: ``seed``, ``per_stratum``, ``n``, ...),
+    with no benchmark policy; the worker processes open the store of ``cache`` read-only. An error in one
+    template is raised, naming it.
+
+    >>> generate_each([])
+    {}
+    """
+    if not ids:
+        return {}
+    out = {}
+    with cf.ProcessPoolExecutor(max_workers=max(1, jobs), initializer=_init_worker, initargs=(cache,)) as pool:
+        futures = {pool.submit(_run_each, tid, kwargs): tid for tid in ids}
+        for fut in cf.as_completed(futures):
+            try:
+                tid, items, report = fut.result()
+            except Exception as exc:
+                raise RuntimeError(f"generating {futures[fut]}: {type(exc).__name__}: {exc}") from exc
+            out[tid] = (items, report)
+    return {tid: out[tid] for tid in ids}
 
 
 def _run_fp(tid: str, want: int, seed: int, kg=None):

@@ -18,7 +18,6 @@ from kgbench.cli import main
 from kgbench.generator.audit import AuditRules, audit_items, audit_release
 from kgbench.generator.audit_checks import best_constant, has_coordinates
 from kgbench.generator.dataset import write_release
-from kgbench.generator.generate import generate
 
 #: templates whose items broke no template-level rule in the audit of a default release of main (see the report)
 CLEAN = ("K4",)
@@ -28,11 +27,8 @@ OTHERS = ("A1", "F2", "C1", "B1")
 
 
 @pytest.fixture(scope="module")
-def items(kg):
-    out = []
-    for tid in CLEAN + OTHERS:
-        out += generate(tid, kg, seed=0, per_stratum=2)
-    return out
+def items(made):
+    return [it for tid in CLEAN + OTHERS for it in made(tid)[0]]  # seed 0, 2 per stratum (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,6 @@ import pytest
 from kgbench.generator.baselines import (baseline_predictions, majority_predictions, oracle_answer,
                                          oracle_predictions)
 from kgbench.generator.evaluate import evaluate
-from kgbench.generator.generate import generate
 
 #: template -> answer format (F3 and G2 also draw false-premise items; B2 has none since issue 9: an empty
 #: set is a true answer)
@@ -23,8 +22,8 @@ FALSE_PREMISE_TEMPLATES = ("F3", "G2")
 
 
 @pytest.fixture(scope="module")
-def dataset(kg):
-    return {tid: generate(tid, kg=kg, per_stratum=2) for tid in TEMPLATES}
+def dataset(made):
+    return {tid: made(tid)[0] for tid in TEMPLATES}  # seed 0, 2 per stratum, shared with the contract tests
 
 
 @pytest.fixture(scope="module")

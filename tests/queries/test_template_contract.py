@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from kgbench.generator.formats import validate_gold
-from kgbench.generator.generate import GenerationReport, Rejected, assemble_answer, generate
+from kgbench.generator.generate import Rejected, assemble_answer
 from kgbench.kg.store import KG
 from kgbench.queries.template import load_template, template_ids
 
@@ -40,16 +40,9 @@ RECOMPUTE = _recomputations()
 
 
 @pytest.fixture(scope="module")
-def generated(kg):
-    cache = {}
-
-    def get(tid):
-        if tid not in cache:
-            report = GenerationReport(tid)
-            cache[tid] = (generate(tid, kg, seed=0, per_stratum=2, report=report), report)
-        return cache[tid]
-
-    return get
+def generated(made):
+    made.prefetch(template_ids())  # every template, two at a time (tests/conftest.py)
+    return made
 
 
 def _unsatisfiable(tid: str) -> bool:

@@ -61,3 +61,15 @@ def test_bad_yaml_and_missing_file(tmp_path):
         load_template_file(p)
     with pytest.raises(TemplateError, match="not found"):
         load_template_file(tmp_path / "B9.yaml")
+
+
+def test_a_template_with_several_gold_queries_compiles_each_with_the_bindings():
+    from pyoxigraph import Literal, NamedNode
+
+    t = load_template("D1")
+    bindings = {"A": Literal("county"), "B": NamedNode("http://ex.org/storm")}
+    queries = t.compile_gold(bindings)
+    assert len(queries) == len(t.gold_queries) == 2
+    assert all(q.count('VALUES (?A ?B) { ("county" <http://ex.org/storm>) }') == 1 for q in queries)
+    with pytest.raises(ValueError, match="compile_gold"):
+        t.compile(bindings, "gold")
