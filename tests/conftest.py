@@ -40,16 +40,19 @@ def a1_items(kg):
 def made(cache, kg):
     """Return ``made(tid) -> (items, report)``: generate(tid, seed=0, per_stratum=2), once per test session.
 
-    ``made.prefetch(ids)`` makes the templates not made yet two at a time in worker processes (each opens the
-    session's store read-only), so the modules that read the same items (the template contract, the baselines,
-    the audit) share one generation.
+    The first call makes every template, two at a time in worker processes (each opens the session's store
+    read-only), so the modules that read generated items (the template contract, the baselines, the audit, the
+    context budget) share one generation; ``made.prefetch(ids)`` does the same for a list of ids.
     """
     from kgbench.generator.benchmark import generate_each
     from kgbench.generator.generate import GenerationReport, generate
+    from kgbench.queries.template import template_ids
 
     memo = {}
 
     def get(tid):
+        if not memo:
+            prefetch(template_ids())  # the first use makes every template: most modules read several
         if tid not in memo:
             report = GenerationReport(tid)
             memo[tid] = (generate(tid, kg, seed=0, per_stratum=2, report=report), report)

@@ -13,7 +13,6 @@ import shapely
 
 from kgbench.generator.baselines import oracle_predictions
 from kgbench.generator.context import estimate_tokens, simplify_gold, wkt_vertex_count
-from kgbench.generator.generate import generate
 from kgbench.generator.prompts import fit_item_gold, render
 from kgbench.generator.scoring import score_item
 
@@ -27,11 +26,9 @@ BUDGET = 24_000
 
 
 @pytest.fixture(scope="module")
-def items(kg):
-    out = []
-    for tid in TEMPLATES:
-        out += generate(tid, kg, n=4, seed=0, per_stratum=1)
-    return out
+def items(made):
+    # the first four true-premise items of each (seed 0, 2 per stratum, shared with the other modules)
+    return [it for tid in TEMPLATES for it in [i for i in made(tid)[0] if not i.false_premise][:4]]
 
 
 @pytest.fixture(scope="module")
