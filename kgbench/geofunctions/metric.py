@@ -204,17 +204,13 @@ def _point_to_indexed(p, g: BaseGeometry) -> tuple[tuple[float, float], tuple[fl
     kx, ky = _local_scale((py + q.y) / 2.0)
     r = math.hypot((q.x - px) * kx, (q.y - py) * ky) * 1.01 + 1.0
     near = np.sort(idx.tree.query(shapely.box(px - r / kx, py - r / ky, px + r / kx, py + r / ky)))
-    segs = idx.segs[near]
-    lines = shapely.linestrings(np.stack([segs[:, [0, 1]] * (kx, ky), segs[:, [2, 3]] * (kx, ky)], axis=1))
-    sp = shapely.geometry.Point(px * kx, py * ky)
-    d = shapely.distance(lines, sp)
-    order = np.argsort(d, kind="stable")[:4]
+    cand = _near_segments(idx.segs[near], (px, py), kx, ky)  # nearest first
     with np.errstate(divide="ignore", invalid="ignore"):
-        qb = shapely.ops.nearest_points(sp, lines[order[0]])[1]
+        qb = shapely.ops.nearest_points(shapely.geometry.Point(px * kx, py * ky),
+                                        shapely.linestrings([cand[0, :2] * (kx, ky), cand[0, 2:] * (kx, ky)]))[1]
     pb = (qb.x / kx, qb.y / ky)
     point = np.array([px, py, px, py])
-    best = _nearest_between([(point, s2) for s2 in segs[[i for i in order if d[i] <= d[order[0]] * 1.01 + 1.0]]],
-                            (WGS84.inv(px, py, pb[0], pb[1])[2], (px, py), pb))
+    best = _nearest_between([(point, s2) for s2 in cand], (WGS84.inv(px, py, pb[0], pb[1])[2], (px, py), pb))
     return best[1], best[2]
 
 
