@@ -221,7 +221,8 @@ def country_pairs(items: Iterable[Item]) -> dict[frozenset, set[str]]:
         if it.false_premise:
             continue
         countries = sorted({str(e["iri"]) for e in (it.entities or {}).values()
-                            if isinstance(e, dict) and str(e.get("category", "")).lower() == "country"})
+                            if isinstance(e, dict) and e.get("iri")
+                            and str(e.get("category", "")).lower() == "country"})
         for i, a in enumerate(countries):
             for b in countries[i + 1:]:
                 pairs[frozenset((a, b))].add(it.template_id)

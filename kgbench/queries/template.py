@@ -46,6 +46,9 @@ class Role:
     graphs: tuple[str, ...] = ()
     description: str = ""
     kind: str = "entity"
+    #: the role whose region every wording places this one in ("{B} of {C}"): the name leaves out a trailing
+    #: qualifier that names that region ("Palm Springs" of California, not "Palm Springs, California of California")
+    named_within: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -285,7 +288,8 @@ def load_template_file(path: str | Path) -> Template:
     if path.stem != data["id"]:
         raise TemplateError(f"{path}: field id: {data['id']!r} does not match the file name {path.stem!r}")
     roles = {name: Role(name, tuple(r["classes"]), tuple(r.get("categories", ())), tuple(r.get("geometry", ())),
-                        tuple(r.get("graphs", ())), r.get("description", ""), r.get("kind", "entity"))
+                        tuple(r.get("graphs", ())), r.get("description", ""), r.get("kind", "entity"),
+                        r.get("named_within"))
              for name, r in data["roles"].items()}
     params = data.get("parameters") or {}
     subs = []
@@ -358,6 +362,11 @@ def _query_texts(data) -> list[tuple[str, str]]:
 def _content_problems(data) -> list[str]:
     """Return the problems the schema cannot see: non-finite numbers, unknown units, non-read-only SPARQL."""
     problems = non_finite_fields(data)
+    roles = data.get("roles") if isinstance(data, dict) and isinstance(data.get("roles"), dict) else {}
+    for name, r in roles.items():
+        within = r.get("named_within") if isinstance(r, dict) else None
+        if within is not None and (within == name or within not in roles):
+            problems.append(f"field roles/{name}/named_within: {within!r} is not another role of the template")
     queries = _query_texts(data)
     for field, text in queries:
         problems += unknown_units(field, text) + forbidden_clauses(field, text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pyoxigraph import RdfFormat, parse
+from pyoxigraph import NamedNode, RdfFormat, parse
 
 from kgbench.generator.formats import validate_gold
 from kgbench.generator.generate import generate
@@ -59,3 +59,24 @@ def test_sub_templates_set_their_own_answer_format_and_unit(kg):
         validate_gold(it.answer_format, it.answer, it.unit)
         seen.add(it.answer_format)
     assert seen == set(t.answer_formats)
+
+
+def test_a_role_placed_within_another_is_named_without_that_qualifier(kg):
+    """A3 places the city in its state or country ("{B} of {C}"): "Palm Springs of California", never
+    "Palm Springs, California of California"; a qualifier naming another region stays."""
+    from kgbench.generator.generate import generate, without_qualifier
+
+    assert without_qualifier("Palm Springs, California", "California") == "Palm Springs"
+    assert without_qualifier("Palm Springs, California", "Nevada") == "Palm Springs, California"
+    items = generate("A3", kg, seed=0, per_stratum=6)
+    assert items
+    stripped = 0
+    for it in items:
+        city, region = it.entities["B"]["name"], it.entities["C"]["name"]
+        assert not city.endswith(f", {region}") and not city.endswith(f" ({region})"), it.question
+        canonical = kg.query("SELECT ?n WHERE { ?e kgb:canonicalName ?n }",
+                             bindings={"e": NamedNode(it.entities["B"]["iri"])})
+        full = [str(r["n"].value) for r in canonical][0]
+        stripped += full != city
+        assert full in (city, f"{city}, {region}", f"{city} ({region})"), (full, city, region)
+    assert stripped > 0  # the sample holds qualified cities

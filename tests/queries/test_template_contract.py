@@ -99,3 +99,27 @@ def test_false_premise_is_visible_in_gold_triples(generated, tid):
         rows = list(KG.from_text(it.gold_triples, strict=True).query(it.sparql))
         with pytest.raises(Rejected):
             assemble_answer(t, rows, it.sub_template_id)
+
+
+@pytest.fixture(scope="module")
+def kg_region_names(kg):
+    from kgbench.generator.generate import region_names
+
+    return region_names(kg)
+
+
+@pytest.mark.parametrize("tid", template_ids())
+def test_no_question_gives_its_answer_away(generated, kg_region_names, tid):
+    """Rules 2 and 3 of issue 9 on every item: no coordinates, no answer or asked region inside a name, and a
+    role placed within another (``named_within``) never repeats that region as its qualifier."""
+    from kgbench.generator.audit_checks import coordinate_texts, leaks
+
+    t = load_template(tid)
+    for it in generated(tid)[0]:
+        assert not coordinate_texts(it), (it.id, it.question)
+        assert not leaks(it, kg_region_names), (it.id, it.question, leaks(it, kg_region_names))
+        for name, role in t.roles.items():
+            outer = it.entities.get(role.named_within) if role.named_within else None
+            if outer and name in it.entities:
+                inner = str(it.entities[name].get("name", ""))
+                assert not inner.endswith((f", {outer['name']}", f" ({outer['name']})")), (it.id, it.question)

@@ -39,6 +39,12 @@ def _broken(tmp_path, old, new, name="A1.yaml"):
     ("SELECT ?A ?B ?answer WHERE", "SELECT ?A ?B ?answer WHER", "query/answer"),
     ("SELECT ?A ?B ?answer WHERE", "SELECT ?A ?answer WHERE", "query/answer"),
     ("    CONSTRUCT {\n", "    SELECT * WHERE { ?x ?y ?z }\n    #\n", "query/gold"),
+    ("    description: a named place (point of interest or populated place)\n",
+     "    description: a named place (point of interest or populated place)\n    named_within: Z\n",
+     "roles/A/named_within"),
+    ("    description: a named place (point of interest or populated place)\n",
+     "    description: a named place (point of interest or populated place)\n    named_within: A\n",
+     "roles/A/named_within"),
 ])
 def test_broken_template_names_file_and_field(tmp_path, old, new, field):
     p = _broken(tmp_path, old, new)
