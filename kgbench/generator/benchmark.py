@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
+import math
 from collections import Counter
 from collections.abc import Callable
 
@@ -11,7 +12,8 @@ from kgbench.generator.balance import balance_items
 from kgbench.generator.generate import (FALSE_PREMISE_SHARE, GenerationReport, false_premise_items,
                                         false_premises_wanted, generate, merge_false_premises)
 from kgbench.generator.items import Item
-from kgbench.generator.policy import BOOSTED_FAMILIES, cap_countries, drop_repeated_pairs, thin_for_shares
+from kgbench.generator.policy import (BOOSTED_FAMILIES, MAX_THINNING, cap_countries, drop_repeated_pairs, protected,
+                                      thin_for_shares)
 from kgbench.queries.template import load_template, template_ids
 
 __all__ = ["generate_all", "generate_each", "false_premise_quota", "BenchmarkRun", "SPEC_IDS"]
@@ -36,6 +38,8 @@ class BenchmarkRun:
 
 #: per_stratum multiplier for the families the share rule raises and for templates with a Set answer
 SHARE_BOOST = 3
+#: at most this many turns of share thinning and country capping (they settle in two or three)
+POLICY_ROUNDS = 6
 
 
 def template_per_stratum(tid: str, per_stratum: int) -> int:
@@ -189,7 +193,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
                 results[tid] = (items, report)
                 if progress:
                     progress(tid, len(results), steps)
-            policy = _apply_policy(results, runnable)
+            policy = _apply_policy(results, runnable, false_premise_share)
             want = quota()
             for round_ in _fp_rounds(want, fps, {t: len(results[t][0]) for t in want}):
                 for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed) for tid, n in round_.items()]):
@@ -207,7 +211,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             results[tid] = (items, report)
             if progress:
                 progress(tid, len(results), steps)
-        policy = _apply_policy(results, runnable)
+        policy = _apply_policy(results, runnable, false_premise_share)
         want = quota()
         for round_ in _fp_rounds(want, fps, {t: len(results[t][0]) for t in want}):
             for tid, n in round_.items():
@@ -256,23 +260,37 @@ def _is_country(entity: dict) -> bool:
     return entity.get("category") == "country"
 
 
-def _apply_policy(results: dict, runnable: list[str]) -> dict:
+def _apply_policy(results: dict, runnable: list[str], reserve: float = 0.0) -> dict:
     """Return what the whole-benchmark policy dropped from the true-premise items; ``results`` is updated in place.
 
-    Repeated country pairs, then the share floors, then the per-country cap, then each template's answer
-    balance again (the thinning may have unbalanced a sub-template).
+    Repeated country pairs, then the share floors and the per-country cap in turns until neither drops an item
+    (``reserve``: the share the false premises will add), then each template's answer balance again (the
+    thinning may have unbalanced a sub-template).
     """
     items = [it for tid in runnable for it in results[tid][0]]
-    steps = []
-    for name, step in (("repeated country pair", lambda its: drop_repeated_pairs(its, _is_country)),
-                       ("thinned for the family shares", thin_for_shares), ("country cap", cap_countries)):
+
+    def run(name, step):
+        nonlocal items
         before = Counter(it.template_id for it in items)
         items, what = step(items)
-        steps.append(what)
         after = Counter(it.template_id for it in items)
         for tid in before:
             if before[tid] > after[tid]:
                 results[tid][1].discarded[f"benchmark policy: {name}"] += before[tid] - after[tid]
+        return what
+
+    pairs = run("repeated country pair", lambda its: drop_repeated_pairs(its, _is_country))
+    budget = math.floor(MAX_THINNING * sum(not protected(it) for it in items))
+    thinned, capped = 0, Counter()
+    for _ in range(POLICY_ROUNDS):
+        dropped = run("thinned for the family shares",
+                      lambda its: thin_for_shares(its, reserve=reserve, budget=budget - thinned))
+        thinned += dropped
+        cut = run("country cap", cap_countries)
+        capped.update(cut)
+        if not dropped and not cut:
+            break
+    steps = [pairs, thinned, capped]
     pairs, thinned, capped = steps
     trimmed: Counter = Counter()
     items = balance_items(items, trimmed)

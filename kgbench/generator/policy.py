@@ -9,10 +9,13 @@ cells because a template's items are interleaved across cells):
 2. :func:`thin_for_shares`: if the Administrative-hierarchy (E) or Comparison (F) families or Set enumeration
    items fall short of their floor (two thirds of the reference benchmark's share for E and F, 10% for
    Set), the other items are thinned evenly per (template, sub-template) until the floors hold, never by more
-   than :data:`MAX_THINNING` of them.
+   than :data:`MAX_THINNING` of them in all, with room left for the false premises still to come.
 3. :func:`cap_countries`: no country (the anchor entity's, ``stratum.country``) holds more than
    :data:`COUNTRY_CAP` of the benchmark; its excess is dropped evenly across the (template, sub-template)
    groups that ask about it.
+
+Steps 2 and 3 alternate until neither drops an item (the cap removes protected items too, which can take a
+floor under again; thinning shrinks the whole, which can put a country over the cap again).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 __all__ = ["REFERENCE_FAMILY_SHARES", "SHARE_FLOOR", "SET_SHARE_FLOOR", "COUNTRY_CAP", "MAX_THINNING",
-           "BOOSTED_FAMILIES", "drop_repeated_pairs", "thin_for_shares", "cap_countries", "shares"]
+           "BOOSTED_FAMILIES", "protected", "drop_repeated_pairs", "thin_for_shares", "cap_countries", "shares"]
 
 #: the reference benchmark's shares of the families the share rule names (the dataset card's comparison table)
 REFERENCE_FAMILY_SHARES = {"E": 0.088, "F": 0.118}
@@ -100,16 +103,28 @@ def shares(items: list) -> dict[str, float]:
     return out
 
 
-def _protected(it) -> bool:
+def protected(it) -> bool:
+    """Return True for an item the share thinning never drops (families E and F, Set enumeration)."""
     return it.template_id[0] in REFERENCE_FAMILY_SHARES or it.answer_format == "Set enumeration"
 
 
-def thin_for_shares(items: list) -> tuple[list, int]:
+def thin_for_shares(items: list, *, reserve: float = 0.0, budget: int | None = None) -> tuple[list, int]:
     """Return (items, how many were dropped) so that E, F and Set enumeration reach their floors if they can.
 
     The protected items (families E and F, Set enumeration) are all kept; the others are thinned evenly per
-    (template, sub-template) group until every floor holds, but by at most :data:`MAX_THINNING` of them. A
-    floor applies only when the run has items of its kind (a run of A templates alone is left whole).
+    (template, sub-template) group until every floor holds, but by at most ``budget`` items (default
+    :data:`MAX_THINNING` of the unprotected ones). A floor applies only when the run has items of its kind (a
+    run of A templates alone is left whole). ``reserve`` is the share of the final benchmark still to come from
+    items added later (the false premises): the floors are met with that much room to spare.
+
+    >>> from types import SimpleNamespace as N
+    >>> run = [N(template_id="A1", sub_template_id="A1-1", answer_format="Distance") for _ in range(90)]
+    >>> run += [N(template_id="F1", sub_template_id="F1-1", answer_format="Entity name (single)")] * 10
+    >>> kept, dropped = thin_for_shares(run)
+    >>> dropped, round(shares(kept)["F"], 3)  # F wants 2/3 of 11.8% = 7.9% of the items: 127 at most
+    (0, 0.1)
+    >>> thin_for_shares(run[:90] + run[-5:])[1]  # 5 F items allow 63 items in all: 32 of the 90 A items go
+    32
     """
     if not items:
         return items, 0
@@ -121,12 +136,13 @@ def thin_for_shares(items: list) -> tuple[list, int]:
         need.append(sets / SET_SHARE_FLOOR)
     if not need:
         return items, 0
-    target = math.floor(min(need))
-    others = sum(not _protected(it) for it in items)
-    drop = min(len(items) - target, math.floor(MAX_THINNING * others))
+    target = math.floor(min(need) * (1 - reserve))
+    others = sum(not protected(it) for it in items)
+    allowed = math.floor(MAX_THINNING * others) if budget is None else budget
+    drop = min(len(items) - target, allowed, others)
     if drop <= 0:
         return items, 0
-    kept = _thin(items, lambda sizes: _apportion(sizes, drop), lambda it: not _protected(it))
+    kept = _thin(items, lambda sizes: _apportion(sizes, drop), lambda it: not protected(it))
     return kept, len(items) - len(kept)
 
 

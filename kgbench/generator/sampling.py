@@ -217,7 +217,7 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
             cells[a.cell].append(row)
     order = {(i, d): k for k, (i, d) in enumerate((i, d) for i in INCOME_TIERS for d in DENSITY_TIERS)}
     for cell in sorted(cells, key=lambda c: order.get(c, 99)):
-        members = sorted(cells[cell], key=lambda r: tuple(str(r[k]) for k in (*template.roles, *template.parameters)
+        members = sorted(cells[cell], key=lambda r: tuple(str(r[k]) for k in (*template.roles, "sub", *template.parameters)
                                                           if k in r))
         rng = random.Random(f"{seed}|{template.id}|{salt}|{cell[0]}|{cell[1]}")
         rng.shuffle(members)
