@@ -561,11 +561,15 @@ def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retri
 @click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
               help="Oracle prompt budget in tokens (estimated as characters / 4).")
 @click.option("--no-prompts", is_flag=True, help="Skip rendering the oracle prompts (fast; rule 10 not judged).")
-def audit(release, as_json, context_budget, no_prompts):
+@click.option("--jobs", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Worker processes that fit the oracle prompts to the budget.")
+def audit(release, as_json, context_budget, no_prompts, jobs):
     """Audit a release (folder or items JSONL) against the rules of issue 9; exit 1 when a rule is broken."""
     from kgbench.generator.audit import AuditRules, audit_release
 
-    result = audit_release(release, rules=AuditRules(context_budget=context_budget), prompts=not no_prompts)
+    with _bar("fitting oracle prompts") as (bar, task):
+        result = audit_release(release, rules=AuditRules(context_budget=context_budget), prompts=not no_prompts,
+                               jobs=jobs, progress=lambda done, total: bar.update(task, completed=done, total=total))
     click.echo(result.to_json() if as_json else result.to_table())
     if not result.ok:
         raise SystemExit(1)

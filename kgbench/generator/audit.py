@@ -12,20 +12,23 @@ broken.
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import dataclasses
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from kgbench.generator import audit_checks as checks
+from kgbench.generator.balance import CLASS_SHARE, CONSTANT_SHARE, MIN_ITEMS
 from kgbench.generator.card import REFERENCE_FAMILY_SHARES, REFERENCE_FORMAT_SHARES
 from kgbench.generator.context import DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR
-from kgbench.generator.dataset import INCOME_TIERS, _template_key, family_of
+from kgbench.generator.dataset import INCOME_TIERS, SMALL_SHARE, _template_key, family_of
 from kgbench.generator.formats import get_format, name_key
 from kgbench.generator.items import Item, read_jsonl
+from kgbench.generator.policy import COUNTRY_CAP, SET_SHARE_FLOOR, SHARE_FLOOR
 from kgbench.generator.prompts import fit_item_gold
 
 __all__ = ["AuditRules", "AuditReport", "Violation", "RULES", "audit_items", "audit_release", "load_release"]
@@ -42,11 +45,11 @@ class AuditRules:
     #: rule 3: items whose answer is readable from the question
     max_leaks: int = 0
     #: rule 5: the largest share of one class in a Boolean/ternary sub-template with at least ``min_items``
-    max_class_share: float = 0.65
+    max_class_share: float = CLASS_SHARE
     #: rule 5: the most a single constant answer may score (EM) in any other sub-template of ``min_items``
-    max_constant_em: float = 0.50
+    max_constant_em: float = CONSTANT_SHARE
     #: rule 5: the fewest items for a sub-template's balance and constant to be judged
-    min_items: int = 10
+    min_items: int = MIN_ITEMS
     #: rule 5: items repeating another item's entities in the same sub-template (A-B and B-A)
     max_duplicates: int = 0
     #: rule 5: unordered country pairs asked by more than one template
@@ -56,15 +59,15 @@ class AuditRules:
     #: rule 8: the tiers a stratified item may carry
     income_tiers: tuple = INCOME_TIERS
     #: rule 8: the largest share of the benchmark in one country
-    max_country_share: float = 0.05
+    max_country_share: float = COUNTRY_CAP
     #: rule 10: the oracle prompts' budget in estimated tokens, and the share of items allowed over it
     context_budget: int = DEFAULT_CONTEXT_BUDGET
     max_over_budget_share: float = 0.0
     #: rule 11: E and F shares at least this fraction of the reference's, Set enumeration at least min_set_share
-    min_reference_fraction: float = 2 / 3
-    min_set_share: float = 0.10
+    min_reference_fraction: float = SHARE_FLOOR
+    min_set_share: float = SET_SHARE_FLOOR
     #: rule 13: the small split's size as a share of the large one
-    max_small_ratio: float = 0.15
+    max_small_ratio: float = SMALL_SHARE
 
 
 RULES = {1: "H3 scoring: a coarser cell never scores", 2: "no coordinates in questions or gold names",
@@ -165,19 +168,50 @@ def load_release(path: str | Path) -> tuple[list[Item], list[Item] | None]:
     return read_jsonl(p), None
 
 
-def _prompt_figures(items: Sequence[Item], budget: int) -> dict:
-    fitted = [fit_item_gold(it, budget) for it in items]
+def _fit_sizes(args: tuple[dict, int]) -> tuple[int, int, bool]:
+    item, budget = args
+    f = fit_item_gold(item, budget)
+    return f.chars_before, f.chars_after, f.simplified
+
+
+def prompt_sizes(items: Sequence[Item], budget: int, *, jobs: int = 1,
+                 progress: Callable[[int, int], None] | None = None) -> dict[str, tuple[int, int, bool]]:
+    """Return item id -> (characters of its largest oracle prompt with the full gold, after fitting, simplified?).
+
+    Fitting simplifies large geometries (the slowest figure of the audit), so ``jobs`` > 1 fits items in that
+    many worker processes; ``progress(done, total)`` is called as items finish. The figures do not depend on
+    ``jobs``.
+    """
+    items = list(items)
+    out: dict[str, tuple[int, int, bool]] = {}
+    work = [(it.to_dict(), budget) for it in items]
+    if jobs > 1 and len(items) > 1:
+        with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
+            for i, sizes in enumerate(pool.map(_fit_sizes, work, chunksize=4)):
+                out[items[i].id] = sizes
+                if progress:
+                    progress(i + 1, len(items))
+    else:
+        for i, w in enumerate(work):
+            out[items[i].id] = _fit_sizes(w)
+            if progress:
+                progress(i + 1, len(items))
+    return out
+
+
+def _prompt_figures(items: Sequence[Item], budget: int, sizes: dict[str, tuple[int, int, bool]]) -> dict:
+    fitted = [sizes[it.id] for it in items]
     limit = budget * 4
-    after = [f.chars_after for f in fitted]
-    return {"max_chars_full": max((f.chars_before for f in fitted), default=0), "max_chars": max(after, default=0),
+    after = [a for _, a, _ in fitted]
+    return {"max_chars_full": max((b for b, _, _ in fitted), default=0), "max_chars": max(after, default=0),
             "p95_chars": _p95(after), "over_budget": sum(1 for c in after if c > limit),
             "over_budget_share": sum(1 for c in after if c > limit) / len(items) if items else 0.0,
-            "simplified": sum(1 for f in fitted if f.simplified),
-            "simplified_share": sum(1 for f in fitted if f.simplified) / len(items) if items else 0.0,
-            "over_budget_full": sum(1 for f in fitted if f.chars_before > limit)}
+            "simplified": sum(1 for *_, s in fitted if s),
+            "simplified_share": sum(1 for *_, s in fitted if s) / len(items) if items else 0.0,
+            "over_budget_full": sum(1 for b, _, _ in fitted if b > limit)}
 
 
-def _template_figures(items: list[Item], rules: AuditRules, region_names, prompts: bool) -> dict:
+def _template_figures(items: list[Item], rules: AuditRules, region_names, sizes: dict | None) -> dict:
     true = [it for it in items if not it.false_premise]
     subs: dict[str, list[Item]] = defaultdict(list)
     for it in true:
@@ -214,7 +248,7 @@ def _template_figures(items: list[Item], rules: AuditRules, region_names, prompt
                           "worst_share": worst_balance[1].get("share")},
         "best_constant": {"sub_templates": constants, "worst": worst_constant[0],
                           "worst_em": worst_constant[1].get("em")},
-        "prompts": _prompt_figures(items, rules.context_budget) if prompts else None,
+        "prompts": _prompt_figures(items, rules.context_budget, sizes) if sizes is not None else None,
         "empty_false_premises": sum(1 for it in items if checks.empty_false_premise(it)),
         "strata_outside_tiers": sum(1 for it in items
                                     if (it.stratum or {}).get("income_tier") not in rules.income_tiers),
@@ -264,12 +298,15 @@ def _share_table(counts: Counter, total: int, reference: Mapping[str, float]) ->
 
 
 def audit_items(large: Sequence[Item], small: Sequence[Item] | None = None, *, rules: AuditRules = AuditRules(),
-                prompts: bool = True) -> AuditReport:
+                prompts: bool = True, jobs: int = 1,
+                progress: Callable[[int, int], None] | None = None) -> AuditReport:
     """Return the :class:`AuditReport` of a release's items (``small`` None: the split ratio is not judged).
 
-    ``prompts`` False skips rendering the oracle prompts (the slowest figure; rule 10 is then not judged).
+    ``prompts`` False skips rendering the oracle prompts (the slowest figure; rule 10 is then not judged);
+    ``jobs`` and ``progress`` are those of :func:`prompt_sizes`.
     """
     large = list(large)
+    sizes = prompt_sizes(large, rules.context_budget, jobs=jobs, progress=progress) if prompts else None
     region_names: dict[str, set[str]] = defaultdict(set)
     for it in large:
         for e in (it.entities or {}).values():
@@ -280,7 +317,7 @@ def audit_items(large: Sequence[Item], small: Sequence[Item] | None = None, *, r
         by_template[it.template_id].append(it)
     templates, violations = {}, []
     for tid in sorted(by_template, key=_template_key):
-        templates[tid] = _template_figures(by_template[tid], rules, region_names, prompts)
+        templates[tid] = _template_figures(by_template[tid], rules, region_names, sizes)
         violations += _template_violations(tid, templates[tid], rules)
     n = len(large)
     countries = Counter(str((it.stratum or {}).get("country") or "NA") for it in large)
@@ -333,7 +370,8 @@ def _overall_violations(o: dict, rules: AuditRules, pairs) -> list[Violation]:
     return v
 
 
-def audit_release(path: str | Path, *, rules: AuditRules = AuditRules(), prompts: bool = True) -> AuditReport:
+def audit_release(path: str | Path, *, rules: AuditRules = AuditRules(), prompts: bool = True, jobs: int = 1,
+                  progress: Callable[[int, int], None] | None = None) -> AuditReport:
     """Return the :class:`AuditReport` of a release folder or an items JSONL file (see :func:`audit_items`)."""
     large, small = load_release(path)
-    return audit_items(large, small, rules=rules, prompts=prompts)
+    return audit_items(large, small, rules=rules, prompts=prompts, jobs=jobs, progress=progress)
