@@ -40,6 +40,8 @@ class BenchmarkRun:
 SHARE_BOOST = 3
 #: at most this many turns of share thinning and country capping (they settle in two or three)
 POLICY_ROUNDS = 6
+#: false premises are at most this share of a template's items (refusing all of them scores at most this)
+MAX_FALSE_PREMISE_SHARE = 1 / 6
 
 
 def template_per_stratum(tid: str, per_stratum: int) -> int:
@@ -121,18 +123,33 @@ def false_premise_quota(true_counts: dict[str, int], perturbable: set[str],
     """Return how many false-premise items each perturbable template gives so they are ``share`` of the benchmark.
 
     The benchmark-wide number (``share`` of true + false items) is spread over the templates that define a
-    perturbation in proportion to their true items, at least one each and at most as many as their true
-    items (a template is never mostly false premises).
+    perturbation in proportion to their true items, at least one each and at most :func:`false_premise_cap` of
+    them (refusing every item of a template scores at most that share of it).
 
     >>> false_premise_quota({"A": 60, "B": 30, "C": 10}, {"A", "C"}, 0.08)
     {'A': 8, 'C': 1}
+    >>> false_premise_quota({"A": 60, "B": 300}, {"A"}, 0.08)  # A alone would be 31 of 91: capped at 12 of 72
+    {'A': 12}
     """
     pool = sum(n for t, n in true_counts.items() if t in perturbable and n)
     want = false_premises_wanted(sum(true_counts.values()), share)
     if not pool or not want:
         return {}
     ratio = want / pool
-    return {t: min(n, max(1, round(n * ratio))) for t, n in true_counts.items() if t in perturbable and n}
+    return {t: min(false_premise_cap(n), max(1, round(n * ratio)))
+            for t, n in true_counts.items() if t in perturbable and n}
+
+
+def false_premise_cap(true_items: int) -> int:
+    """Return the most false premises a template with ``true_items`` true-premise items gets (at least 1).
+
+    :data:`MAX_FALSE_PREMISE_SHARE` of its items at most, so a model that refuses every item of a template
+    scores at most that share of it (the reference design has about 8% false premises overall).
+
+    >>> false_premise_cap(60), false_premise_cap(4), false_premise_cap(0)
+    (12, 1, 1)
+    """
+    return max(1, math.floor(true_items * MAX_FALSE_PREMISE_SHARE / (1 - MAX_FALSE_PREMISE_SHARE)))
 
 
 def _fp_rounds(want: dict[str, int], fps: dict, caps: dict[str, int]):
@@ -140,7 +157,7 @@ def _fp_rounds(want: dict[str, int], fps: dict, caps: dict[str, int]):
 
     After the first round (results land in ``fps``), what templates with too few perturbable tuples could
     not give is asked again of the templates that met their quota, in proportion to it (each still at most
-    its own true items, ``caps``).
+    its cap, ``caps``: :func:`false_premise_cap` of its true items).
     """
     yield dict(want)
     short = sum(n - len(fps[t][0]) for t, n in want.items() if t in fps)
@@ -195,7 +212,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
                     progress(tid, len(results), steps)
             policy = _apply_policy(results, runnable, false_premise_share)
             want = quota()
-            for round_ in _fp_rounds(want, fps, {t: len(results[t][0]) for t in want}):
+            for round_ in _fp_rounds(want, fps, {t: false_premise_cap(len(results[t][0])) for t in want}):
                 for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed) for tid, n in round_.items()]):
                     tid, items, report = fut.result()
                     fps[tid] = (items, report)
@@ -213,7 +230,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
                 progress(tid, len(results), steps)
         policy = _apply_policy(results, runnable, false_premise_share)
         want = quota()
-        for round_ in _fp_rounds(want, fps, {t: len(results[t][0]) for t in want}):
+        for round_ in _fp_rounds(want, fps, {t: false_premise_cap(len(results[t][0])) for t in want}):
             for tid, n in round_.items():
                 fps[tid] = _run_fp(tid, n, seed, kg)[1:]
                 if progress:

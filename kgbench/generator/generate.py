@@ -15,11 +15,11 @@ from kgbench.generator.audit_checks import REGION_CATEGORY, leaks
 from kgbench.generator.balance import BalanceGuard, balance_items
 from kgbench.generator.formats import name_key
 from kgbench.generator.items import Item, item_id
-from kgbench.generator.roles import CategoryValue
+from kgbench.generator.roles import CategoryValue, takes_the, with_definite_articles
 from kgbench.generator.sampling import (DENSITY_TIERS, INCOME_TIERS, entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
 from kgbench.kg.results import python_value
-from kgbench.queries.template import ANSWER_COLUMNS, Template, anchor_role, load_template
+from kgbench.queries.template import ANSWER_COLUMNS, Template, Variant, anchor_role, load_template
 
 __all__ = ["generate", "GenerationReport", "execute", "assemble_answer", "false_premise_items", "false_premises_wanted",
            "merge_false_premises", "FALSE_PREMISE_SHARE"]
@@ -58,10 +58,14 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
     """Return (answer, acceptable alternatives) from the answer query's rows, by the answer format.
 
     The format is the sub-template's (``sub_id``) where it sets its own, else the template's. Raises
-    :class:`Rejected` with the reason for an empty, ambiguous or invalid result.
+    :class:`Rejected` with the reason for an empty, ambiguous or invalid result, or when a row's ``?undecided``
+    is true (a candidate lies within the template's margin of a threshold: a near tie the answer must not turn on).
     """
     fmt = template.sub_template(sub_id).answer_format if sub_id else template.answer_format
     v = template.validation
+    if any(python_value(r["undecided"]) is True for r in rows if "undecided" in r):
+        # a row of the answer query said a candidate lies too near a threshold for the answer to be sure
+        raise Rejected("near the cut-off: a candidate lies within the template's margin of a threshold")
     if fmt == "Set enumeration":
         members = sorted({str(python_value(r["answer"])) for r in rows if "answer" in r})
         if not members and not (v.get("allow_empty") or v.get("empty_answer") == "empty_set"):
@@ -399,7 +403,9 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
     names = {r: c.name for r, c in chosen.items()}
     names.update({f"{r}_one": c.singular for r, c in chosen.items() if isinstance(c, CategoryValue)})
     names.update({k: _show(v) for k, v in params.items()})
-    question = variant.render(names)
+    definite = {r for r, c in chosen.items() if not isinstance(c, CategoryValue) and takes_the(c.name, c.category)}
+    question = Variant(variant.id, with_definite_articles(variant.text, definite)).render(names)
+    question += locality_note(kg, chosen)
     anchor = chosen[anchor_role(template)]
     graphs = sorted({c.graph for c in chosen.values() if hasattr(c, "graph")})
     snapshot = getattr(kg, "snapshot_id", "custom")
@@ -418,6 +424,33 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
                                       "density_tier": anchor.density_tier},
         snapshot=snapshot, scale=scale)
     return item, None
+
+
+def locality_note(kg, chosen: dict) -> str:
+    """Return the sentence that says where a question's OpenStreetMap places are (empty when it names none).
+
+    The OSM extracts cover a few square kilometres and their street and shop names recur in every town, so a
+    question naming an OSM entity says which town (``kgb:locality``): " All the places named are in central
+    Helsinki, Finland." when every named entity is an OSM one, else " Kiasma (museum) is in central Helsinki,
+    Finland." for each OSM entity.
+    """
+    entities = [c for c in chosen.values() if not isinstance(c, CategoryValue)]
+    osm = [c for c in entities if getattr(c, "graph", None) == "osm"]
+    if not osm:
+        return ""
+    memo = getattr(kg, "memo", {})
+    places = []
+    for c in osm:
+        key = ("locality", c.iri)
+        if key not in memo:
+            rows = kg.query("SELECT ?l WHERE { ?e kgb:locality ?l }", bindings={"e": c.term}, strict=True)
+            memo[key] = next((str(python_value(r["l"])) for r in rows), None)
+        places.append((c.name, memo[key]))
+    if any(loc is None for _, loc in places):
+        return ""  # an OSM entity of a custom graph without a locality: nothing to state
+    if len(osm) == len(entities) and len({loc for _, loc in places}) == 1:
+        return f" All the places named are in {places[0][1]}."
+    return "".join(f" {name} is in {loc}." for name, loc in places)
 
 
 def without_qualifier(name: str, region: str) -> str:

@@ -9,10 +9,12 @@ a possessive that reads naturally.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from pyoxigraph import Literal, NamedNode
 
-__all__ = ["CategoryValue", "plural", "singular", "with_article", "possessive", "entity_term"]
+__all__ = ["CategoryValue", "plural", "singular", "with_article", "possessive", "entity_term", "takes_the",
+           "with_definite_articles"]
 
 #: categories whose everyday singular differs from the KG string (OSM tag values read as nouns)
 _SINGULAR = {
@@ -121,6 +123,53 @@ def with_article(noun: str) -> str:
     else:
         an = low[0] in "aeiou"
     return f"{'an' if an else 'a'} {noun}"
+
+
+#: words of a country or territory name that make English put "the" before it (the United Kingdom, the Central
+#: African Republic, the Solomon Islands, the District of Columbia)
+_THE_WORDS = re.compile(r"\b(Republic|Kingdom|Federation|Union|Emirates|States|Islands|Isles|Lands|Territory|"
+                        r"Territories|District|Glacier|Strait|Bank|Banks|Reef)\b")
+#: names that take "the" without one of those words
+_THE_NAMES = frozenset({"Netherlands", "Bahamas", "Gambia", "Philippines", "Maldives", "Comoros", "Seychelles",
+                        "Gaza Strip", "West Bank", "Isle of Man", "Holy See", "Caribbean Netherlands"})
+#: categories whose names take a definite article by the rules above (never cities, counties or OSM places)
+_THE_CATEGORIES = frozenset({"country", "territory", "state"})
+#: words after which a placeholder keeps its bare name ("the country {A}", "the {A}")
+_NO_ARTICLE_AFTER = re.compile(r"(?:\b(?:the|The|country|territory|state|nation)\s+)$")
+
+
+def takes_the(name: str, category: str = "country") -> bool:
+    """Return True when English writes "the" before a region's name (countries, territories, states; wind fields).
+
+    >>> [takes_the(n) for n in ("Netherlands", "Central African Republic", "Solomon Islands", "Finland", "Gambia")]
+    [True, True, True, False, True]
+    >>> takes_the("United States of America"), takes_the("Georgia", "state"), takes_the("Islands Cafe", "cafe")
+    (True, False, False)
+    """
+    if category == "storm wind field":
+        return True  # "the wind field of Hurricane Ernesto (2012)"
+    return category in _THE_CATEGORIES and (name in _THE_NAMES or _THE_WORDS.search(name) is not None)
+
+
+def with_definite_articles(text: str, roles: set[str]) -> str:
+    """Return a question text with "the " before the placeholders of ``roles`` (names that take "the").
+
+    A placeholder right after "the", "country" or "territory" keeps its bare name ("the country {A}"); one
+    that opens the text is given "The ".
+
+    >>> with_definite_articles("{A} borders {B}; is the country {B} larger than {C}?", {"A", "B"})
+    'The {A} borders the {B}; is the country {B} larger than {C}?'
+    """
+    out, pos = [], 0
+    for m in re.finditer(r"\{([A-Za-z][A-Za-z0-9_]*)\}", text):
+        out.append(text[pos:m.start()])
+        before = "".join(out)
+        if m.group(1) in roles and not _NO_ARTICLE_AFTER.search(before):
+            out.append("The " if not before.strip() or before.rstrip().endswith((".", "?", "!")) else "the ")
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def possessive(name: str) -> str:

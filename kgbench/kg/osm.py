@@ -85,7 +85,7 @@ def category_of(tags: dict[str, str], kind: str) -> tuple[str, str, str] | None:
     return None
 
 
-def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
+def read_osm(path: str | Path, extract: str, locality: str | None = None) -> list[EntityRecord]:
     """Return the named features of one OSM PBF extract as entity records, in a stable order.
 
     Nodes become points, open ways lines, closed ways and multipolygon relations polygons. Ways of one
@@ -93,7 +93,8 @@ def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
     not an OSM way. Same-name stops and duplicates close together become one entity
     (:func:`~kgbench.kg.osm_names.merge_namesakes`). Qualifiers of a shared name: the category, the
     address street (else the nearest named road), the suburb (else the nearest named neighbourhood),
-    and ``extract`` (e.g. 'Helsinki').
+    and ``extract`` (e.g. 'Helsinki'). ``locality`` (e.g. 'central Helsinki, Finland') becomes every entity's
+    kgb:locality, which questions about OSM places state.
     Raises :class:`SourceFileError` naming the file if it is missing or not a readable PBF.
     """
     path = Path(path)
@@ -138,7 +139,7 @@ def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
             if cls in ("Road", "Railway", "Waterway") and kind == "line":
                 linear[(cls, category, tags["name"])].append((src, tags, geom, tag))
                 continue
-            rec = _record(extract, cls, category, [tag], [src], tags, geom)
+            rec = _record(extract, cls, category, [tag], [src], tags, geom, locality=locality)
             # a closed way may come as a line and again as an area: the area (seen last) wins
             records[rec.key] = rec
     except RuntimeError as exc:
@@ -150,7 +151,8 @@ def read_osm(path: str | Path, extract: str) -> list[EntityRecord]:
         srcs = [p[0] for p in parts]
         rec_tags = sorted({p[3] for p in parts})
         digest = hashlib.sha1(f"{extract}|{cls}|{name}".encode()).hexdigest()[:12]
-        rec = _record(extract, cls, category, rec_tags, srcs, tags, merged, key=f"osm/{cls.lower()}/{digest}")
+        rec = _record(extract, cls, category, rec_tags, srcs, tags, merged, key=f"osm/{cls.lower()}/{digest}",
+                      locality=locality)
         records[rec.key] = rec
     out = merge_namesakes([records[k] for k in sorted(records)])
     qualify_by_surroundings(out)
@@ -174,7 +176,7 @@ def _merged_tags(all_tags: list[dict[str, str]]) -> dict[str, str]:
     return out
 
 
-def _record(extract, cls, category, tag, srcs, tags, geom, key=None) -> EntityRecord:
+def _record(extract, cls, category, tag, srcs, tags, geom, key=None, locality=None) -> EntityRecord:
     kind, oid = srcs[0]
     labels = [(tags["name"], None)] + sorted(
         (v, k[5:]) for k, v in tags.items() if k.startswith("name:") and _is_lang(k[5:]))
@@ -189,7 +191,8 @@ def _record(extract, cls, category, tag, srcs, tags, geom, key=None) -> EntityRe
         key=key or f"osm/{kind}/{oid}", graph="osm", cls=cls, category=category,
         name=tags.get("name:en") or tags["name"], geometry=geom, labels=labels,
         source_ids=[f"{k}/{i}" for k, i in srcs], source_iris=[f"{OSM_BASE}{k}/{i}" for k, i in srcs],
-        qualifiers=qualifiers, tags=list(tag), country_hint=None)
+        qualifiers=qualifiers, tags=list(tag), country_hint=None,
+        extra=[("locality", locality)] if locality else [])
 
 
 def _is_lang(code: str) -> bool:

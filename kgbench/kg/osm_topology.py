@@ -19,10 +19,10 @@ from kgbench.ontologies import ENTITY
 __all__ = ["NEAR_MISS_M", "near_miss_pairs", "mark_near_misses"]
 
 #: two roads whose geometries come within this many metres (WGS84 geodesic) without meeting are a near miss
-NEAR_MISS_M = 5.0
+NEAR_MISS_M = 15.0
 #: a planar search radius in degrees that holds every point within NEAR_MISS_M at the latitudes of the
-#: extracts (5 m is 0.00009 degrees of longitude at 60 N, 0.00013 at 70 N): the exact test is geodesic
-_SEARCH_DEGREES = 0.0002
+#: extracts (15 m is 0.00027 degrees of longitude at 60 N, 0.00039 at 70 N): the exact test is geodesic
+_SEARCH_DEGREES = 0.0005
 
 
 def near_miss_pairs(geoms: list, tolerance_m: float = NEAR_MISS_M) -> list[tuple[int, int]]:
@@ -30,7 +30,7 @@ def near_miss_pairs(geoms: list, tolerance_m: float = NEAR_MISS_M) -> list[tuple
 
     Distances are WGS84 geodesic (:func:`kgbench.geofunctions.metric.geodesic_distance_m`, the one
     ``geof:distance`` uses), so the pairs are exactly those a query
-    ``!geof:sfIntersects(?a, ?b) && geof:distance(?a, ?b, uom:metre) <= 5`` finds (within 70 degrees of the
+    ``!geof:sfIntersects(?a, ?b) && geof:distance(?a, ?b, uom:metre) <= 15`` finds (within 70 degrees of the
     equator, where the planar search radius is wide enough).
 
     >>> a = shapely.from_wkt("LINESTRING (24.90 60.17, 24.91 60.17)")

@@ -180,7 +180,7 @@ def test_card_limitations_false_premises_baselines_design_licences(release):
     card = summary.paths["card"].read_text(encoding="utf-8")
     stats = json.loads(summary.paths["stats"].read_text(encoding="utf-8"))
     limits = card[card.index("## Limitations"):]
-    for phrase in ("central Helsinki and Kouvola", "15,000", "not from a population raster", "circular",
+    for phrase in ("central Helsinki and Karhula", "15,000", "not from a population raster", "circular",
                    "simplified (topology-preserving)"):
         assert phrase in limits, phrase
     fp = card[card.index("## False premises"):card.index("## Baselines")]

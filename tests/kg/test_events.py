@@ -142,7 +142,7 @@ def test_storm_counts_names_and_years(storms):
     assert extra["endTime"] == dt.datetime(2005, 8, 31, 6, tzinfo=dt.timezone.utc)
     assert (extra["maxWindKt"], extra["minPressureMb"], extra["stormStatus"]) == (150, 902, "hurricane")
     wf = storms["hurdat2/katrina-2005/wind-field"]
-    assert wf.name == "Hurricane Katrina (2005) wind field"
+    assert wf.name == "wind field of Hurricane Katrina (2005)"
     assert dict(wf.extra)["affectedAreaOf"].value.endswith("/entity/hurdat2/katrina-2005")
     # Zeta formed on 30 December 2005 and lasted into January 2006: one storm, of 2005
     assert dict(storms["hurdat2/zeta-2005"].extra)["endTime"].year == 2006

@@ -51,8 +51,8 @@ def test_every_link_is_a_near_miss_and_every_near_miss_is_linked(kg, roads, snap
 
 def test_near_miss_pairs_on_crafted_lines():
     base = shapely.from_wkt("LINESTRING (24.90 60.17, 24.91 60.17)")
-    gap = shapely.from_wkt("LINESTRING (24.91008 60.17, 24.92 60.17)")   # 4.4 m short of base's end
-    far = shapely.from_wkt("LINESTRING (24.91012 60.17, 24.92 60.171)")  # 6.7 m short
-    assert 4.0 < _metres(base, gap) < 5.0 and 6.0 < _metres(base, far) < 7.0
+    gap = shapely.from_wkt("LINESTRING (24.91022 60.17, 24.92 60.17)")   # 12.3 m short of base's end
+    far = shapely.from_wkt("LINESTRING (24.91030 60.17, 24.92 60.171)")  # 16.7 m short
+    assert 12.0 < _metres(base, gap) < 13.0 and 16.0 < _metres(base, far) < 17.0 and NEAR_MISS_M == 15
     assert near_miss_pairs([base, gap, far]) == [(0, 1)]
     assert near_miss_pairs([base]) == []

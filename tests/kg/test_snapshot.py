@@ -39,7 +39,7 @@ def test_manifest_records_sources_checksums_and_parameters(snapshot):
     m = snapshot.manifest
     assert m["id"] == snapshot.path.name
     names = {s["name"] for s in m["sources"]}
-    assert {"osm:Helsinki", "osm:Kouvola"} <= names
+    assert {"osm:Helsinki", "osm:Karhula"} <= names
     for s in m["sources"]:
         assert len(s["sha256"]) == 64 and s["licence"] and s["attribution"]
     for g in m["graphs"].values():
