@@ -165,7 +165,8 @@ def e2(item):
     b = g.role("B")
     if item.sub_template_id == "E2-city":
         iso = g.props[b][KGB + "isoA3"]
-        cities = [e for e, p in g.props.items() if p.get(KGB + "country") == iso and e != b]
+        cities = [e for e, p in g.props.items() if p.get(KGB + "country") == iso and e != b
+                  and set(p.get(KGB + "category", ())) & {"city", "capital city"}]  # a capital is a city too
         assert item.answer == len(cities)
         return
     # counties only: a county equivalent named "<Name> County, <State>" (not a parish, borough, census area or
