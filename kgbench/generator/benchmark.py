@@ -13,7 +13,7 @@ from kgbench.generator.generate import (FALSE_PREMISE_SHARE, GenerationReport, f
                                         false_premises_wanted, generate, merge_false_premises)
 from kgbench.generator.items import Item
 from kgbench.generator.policy import (BOOSTED_FAMILIES, MAX_THINNING, cap_countries, drop_repeated_pairs, protected,
-                                      thin_for_shares)
+                                      protected_kinds, thin_for_shares)
 from kgbench.queries.template import load_template, template_ids
 
 __all__ = ["generate_all", "generate_each", "false_premise_quota", "BenchmarkRun", "SPEC_IDS"]
@@ -41,7 +41,7 @@ SHARE_BOOST = 3
 #: at most this many turns of share thinning and country capping (they settle in two or three)
 POLICY_ROUNDS = 6
 #: false premises are at most this share of a template's items (refusing all of them scores at most this)
-MAX_FALSE_PREMISE_SHARE = 1 / 6
+MAX_FALSE_PREMISE_SHARE = 1 / 4
 
 
 def template_per_stratum(tid: str, per_stratum: int) -> int:
@@ -128,8 +128,8 @@ def false_premise_quota(true_counts: dict[str, int], perturbable: set[str],
 
     >>> false_premise_quota({"A": 60, "B": 30, "C": 10}, {"A", "C"}, 0.08)
     {'A': 8, 'C': 1}
-    >>> false_premise_quota({"A": 60, "B": 300}, {"A"}, 0.08)  # A alone would be 31 of 91: capped at 12 of 72
-    {'A': 12}
+    >>> false_premise_quota({"A": 60, "B": 300}, {"A"}, 0.08)  # A alone would be 31 of 91: capped at 20 of 80
+    {'A': 20}
     """
     pool = sum(n for t, n in true_counts.items() if t in perturbable and n)
     want = false_premises_wanted(sum(true_counts.values()), share)
@@ -147,7 +147,7 @@ def false_premise_cap(true_items: int) -> int:
     scores at most that share of it (the reference design has about 8% false premises overall).
 
     >>> false_premise_cap(60), false_premise_cap(4), false_premise_cap(0)
-    (12, 1, 1)
+    (20, 1, 1)
     """
     return max(1, math.floor(true_items * MAX_FALSE_PREMISE_SHARE / (1 - MAX_FALSE_PREMISE_SHARE)))
 
@@ -297,7 +297,8 @@ def _apply_policy(results: dict, runnable: list[str], reserve: float = 0.0) -> d
         return what
 
     pairs = run("repeated country pair", lambda its: drop_repeated_pairs(its, _is_country))
-    budget = math.floor(MAX_THINNING * sum(not protected(it) for it in items))
+    kinds = protected_kinds(items, reserve)
+    budget = math.floor(MAX_THINNING * sum(not protected(it, kinds) for it in items))
     thinned, capped = 0, Counter()
     for _ in range(POLICY_ROUNDS):
         dropped = run("thinned for the family shares",

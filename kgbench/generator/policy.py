@@ -8,8 +8,9 @@ cells because a template's items are interleaved across cells):
    the first template only (spec order).
 2. :func:`thin_for_shares`: if the Administrative-hierarchy (E) or Comparison (F) families or Set enumeration
    items fall short of their floor (two thirds of the reference benchmark's share for E and F, 10% for
-   Set), the other items are thinned evenly per (template, sub-template) until the floors hold, never by more
-   than :data:`MAX_THINNING` of them in all, with room left for the false premises still to come.
+   Set), the other items (including those of a kind far above its floor) are thinned evenly per (template,
+   sub-template) until the floors hold, never by more than :data:`MAX_THINNING` of them in all, with room left
+   for the false premises still to come.
 3. :func:`cap_countries`: no country (the anchor entity's, ``stratum.country``) holds more than
    :data:`COUNTRY_CAP` of the benchmark; its excess is dropped evenly across the (template, sub-template)
    groups that ask about it.
@@ -25,7 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 __all__ = ["REFERENCE_FAMILY_SHARES", "SHARE_FLOOR", "SET_SHARE_FLOOR", "COUNTRY_CAP", "MAX_THINNING",
-           "BOOSTED_FAMILIES", "protected", "drop_repeated_pairs", "thin_for_shares", "cap_countries", "shares"]
+           "BOOSTED_FAMILIES", "protected", "protected_kinds", "drop_repeated_pairs", "thin_for_shares", "cap_countries", "shares"]
 
 #: the reference benchmark's shares of the families the share rule names (the dataset card's comparison table)
 REFERENCE_FAMILY_SHARES = {"E": 0.088, "F": 0.118}
@@ -103,18 +104,56 @@ def shares(items: list) -> dict[str, float]:
     return out
 
 
-def protected(it) -> bool:
-    """Return True for an item the share thinning never drops (families E and F, Set enumeration)."""
-    return it.template_id[0] in REFERENCE_FAMILY_SHARES or it.answer_format == "Set enumeration"
+def _kinds(it) -> set[str]:
+    """Return the share-rule kinds an item counts towards: its family letter if E or F, and "Set"."""
+    out = {it.template_id[0]} & set(REFERENCE_FAMILY_SHARES)
+    if it.answer_format == "Set enumeration":
+        out.add("Set")
+    return out
+
+
+def _floors() -> dict[str, float]:
+    floors = {f: SHARE_FLOOR * share for f, share in REFERENCE_FAMILY_SHARES.items()}
+    floors["Set"] = SET_SHARE_FLOOR
+    return floors
+
+
+def protected_kinds(items: list, reserve: float = 0.0) -> set[str]:
+    """Return the share-rule kinds (E, F, "Set") whose items the thinning keeps, given the run's items.
+
+    A kind is protected when it could fall under its floor if thinned like the others: the largest benchmark
+    at which it meets its floor is under twice the target size (the smallest such size over the kinds the run
+    has, less ``reserve``). A kind far above its floor (F at 17% when Set binds at 8%) is thinned with the rest,
+    which leaves it above its floor (thinning takes at most :data:`MAX_THINNING`, half, of what it thins).
+
+    >>> from types import SimpleNamespace as N
+    >>> run = [N(template_id="A1", answer_format="Distance")] * 80 + [N(template_id="F1", answer_format="Entity name (single)")] * 15
+    >>> sorted(protected_kinds(run + [N(template_id="D1", answer_format="Set enumeration")] * 5))  # F is at 15%
+    ['Set']
+    """
+    counts = {k: 0 for k in _floors()}
+    for it in items:
+        for k in _kinds(it):
+            counts[k] += 1
+    need = {k: n / _floors()[k] for k, n in counts.items() if n}
+    if not need:
+        return set()
+    target = min(need.values()) * (1 - reserve)
+    return {k for k, n in need.items() if n < target / (1 - MAX_THINNING)}
+
+
+def protected(it, kinds: set[str] | frozenset = frozenset(("E", "F", "Set"))) -> bool:
+    """Return True for an item of a protected kind (by default families E and F and Set enumeration)."""
+    return bool(_kinds(it) & set(kinds))
 
 
 def thin_for_shares(items: list, *, reserve: float = 0.0, budget: int | None = None) -> tuple[list, int]:
     """Return (items, how many were dropped) so that E, F and Set enumeration reach their floors if they can.
 
-    The protected items (families E and F, Set enumeration) are all kept; the others are thinned evenly per
-    (template, sub-template) group until every floor holds, but by at most ``budget`` items (default
-    :data:`MAX_THINNING` of the unprotected ones). A floor applies only when the run has items of its kind (a
-    run of A templates alone is left whole). ``reserve`` is the share of the final benchmark still to come from
+    The items of the kinds that need it (:func:`protected_kinds`) are all kept; the others are thinned evenly
+    per (template, sub-template) group until every floor holds, but by at most ``budget`` items (default
+    :data:`MAX_THINNING` of the thinnable ones). A floor applies only when the run has items of its kind (a run
+    of A templates alone is left whole). ``reserve`` is the share of the final benchmark still to come from
     items added later (the false premises): the floors are met with that much room to spare.
 
     >>> from types import SimpleNamespace as N
@@ -128,21 +167,17 @@ def thin_for_shares(items: list, *, reserve: float = 0.0, budget: int | None = N
     """
     if not items:
         return items, 0
-    counts = {f: sum(it.template_id[0] == f for it in items) for f in REFERENCE_FAMILY_SHARES}
-    # a floor binds only what the run has: a run without E templates is not thinned to make room for them
-    need = [n / (SHARE_FLOOR * REFERENCE_FAMILY_SHARES[f]) for f, n in counts.items() if n]
-    sets = sum(it.answer_format == "Set enumeration" for it in items)
-    if sets:
-        need.append(sets / SET_SHARE_FLOOR)
-    if not need:
+    kinds = protected_kinds(items, reserve)
+    if not kinds:
         return items, 0
-    target = math.floor(min(need) * (1 - reserve))
-    others = sum(not protected(it) for it in items)
+    counts = {k: sum(k in _kinds(it) for it in items) for k in kinds}
+    target = math.floor(min(n / _floors()[k] for k, n in counts.items()) * (1 - reserve))
+    others = sum(not protected(it, kinds) for it in items)
     allowed = math.floor(MAX_THINNING * others) if budget is None else budget
     drop = min(len(items) - target, allowed, others)
     if drop <= 0:
         return items, 0
-    kept = _thin(items, lambda sizes: _apportion(sizes, drop), lambda it: not protected(it))
+    kept = _thin(items, lambda sizes: _apportion(sizes, drop), lambda it: not protected(it, kinds))
     return kept, len(items) - len(kept)
 
 
