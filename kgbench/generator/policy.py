@@ -37,7 +37,7 @@ SET_SHARE_FLOOR = 0.10
 #: no country holds more than this share of the benchmark
 COUNTRY_CAP = 0.05
 #: the share policy drops at most this fraction of the items it thins
-MAX_THINNING = 0.5
+MAX_THINNING = 0.55
 #: families whose templates draw more tuples per stratum cell (generate_all multiplies per_stratum)
 BOOSTED_FAMILIES = ("E", "F")
 
@@ -124,7 +124,7 @@ def protected_kinds(items: list, reserve: float = 0.0) -> set[str]:
     A kind is protected when it could fall under its floor if thinned like the others: the largest benchmark
     at which it meets its floor is under twice the target size (the smallest such size over the kinds the run
     has, less ``reserve``). A kind far above its floor (F at 17% when Set binds at 8%) is thinned with the rest,
-    which leaves it above its floor (thinning takes at most :data:`MAX_THINNING`, half, of what it thins).
+    which leaves it above its floor (thinning takes at most :data:`MAX_THINNING` of what it thins).
 
     >>> from types import SimpleNamespace as N
     >>> run = [N(template_id="A1", answer_format="Distance")] * 80 + [N(template_id="F1", answer_format="Entity name (single)")] * 15
@@ -181,11 +181,19 @@ def thin_for_shares(items: list, *, reserve: float = 0.0, budget: int | None = N
     return kept, len(items) - len(kept)
 
 
-def cap_countries(items: list, cap: float = COUNTRY_CAP) -> tuple[list, dict[str, int]]:
+def cap_countries(items: list, cap: float = COUNTRY_CAP, *, spare: Callable | None = None) -> tuple[list, dict[str, int]]:
     """Return (items, dropped per country) with no anchor country above ``cap`` of all the items.
 
     The excess of a country is dropped evenly across its (template, sub-template) groups, the last items of
-    each group first. Items without a country are kept and counted in the total.
+    each group first; items for which ``spare(item)`` is true (the kinds a share floor needs) go only when the
+    country's other items are not enough. Items without a country are kept and counted in the total.
+
+    >>> from types import SimpleNamespace as N
+    >>> mk = lambda t, c: N(template_id=t, sub_template_id=t, stratum={"country": c})
+    >>> run = [mk("A1", "FIN")] * 6 + [mk("D3", "FIN")] * 4 + [mk("A1", f"C{i}") for i in range(90)]
+    >>> kept, dropped = cap_countries(run, spare=lambda it: it.template_id == "D3")
+    >>> dropped, sum(it.template_id == "D3" for it in kept)  # FIN over 5% loses 6 A1 items, no D3
+    ({'FIN': 6}, 4)
     """
     counts = Counter((it.stratum or {}).get("country") for it in items)
     counts.pop(None, None)
@@ -200,6 +208,11 @@ def cap_countries(items: list, cap: float = COUNTRY_CAP) -> tuple[list, dict[str
             keep[c] = limit
     dropped = {c: counts[c] - keep[c] for c in counts if keep[c] < counts[c]}
     for country, n in sorted(dropped.items()):
-        items = _thin(items, lambda sizes, n=n: _apportion(sizes, n),
-                      lambda it, c=country: (it.stratum or {}).get("country") == c)
+        def of(it, c=country):
+            return (it.stratum or {}).get("country") == c
+        first = n if spare is None else min(n, sum(1 for it in items if of(it) and not spare(it)))
+        items = _thin(items, lambda sizes, k=first: _apportion(sizes, k),
+                      lambda it: of(it) and (spare is None or not spare(it)))
+        if n > first:
+            items = _thin(items, lambda sizes, k=n - first: _apportion(sizes, k), of)
     return items, dropped

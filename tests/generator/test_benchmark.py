@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from kgbench.generator.benchmark import SPEC_IDS, false_premise_quota, generate_all
+from kgbench.generator.benchmark import (MAX_FALSE_PREMISE_SHARE, SPEC_IDS, false_premise_cap, false_premise_quota,
+                                         generate_all)
 from kgbench.generator.generate import FALSE_PREMISE_SHARE
 from kgbench.queries.template import load_template
 
@@ -28,7 +29,7 @@ def test_false_premises_come_only_from_perturbable_templates(run):
         assert (it.perturbation is not None) == it.false_premise
 
 
-def test_false_premises_reach_the_benchmark_share_not_the_per_template_share(run):
+def test_false_premises_reach_the_benchmark_share_within_a_quarter_of_each_template(run):
     true = Counter(i.template_id for i in run.items if not i.false_premise)
     fp = Counter(i.template_id for i in run.items if i.false_premise)
     quota = false_premise_quota(dict(true), {t for t in IDS if load_template(t).false_premise})
@@ -36,12 +37,13 @@ def test_false_premises_reach_the_benchmark_share_not_the_per_template_share(run
                     + r.discarded.get("false premise: benchmark policy: country cap", 0) for r in run.reports)
     # what thin templates could not give, the others made up for (never less than the quotas minus that)
     assert sum(fp.values()) + shortfall >= sum(quota.values())
-    share = sum(fp.values()) / len(run.items)
-    assert abs(share - FALSE_PREMISE_SHARE) < 0.025, share
-    # half of the templates carry every false premise, so each carries more than 8% of its own items
+    assert sum(fp.values()) / len(run.items) <= FALSE_PREMISE_SHARE + 0.01
+    # the templates that can be perturbed carry them all, each more than 8% of its own items, but never more than
+    # a quarter (refusing every item of a template scores at most that)
+    assert fp
     for tid, n in fp.items():
         assert n / (n + true[tid]) > FALSE_PREMISE_SHARE
-        assert n <= true[tid]
+        assert n <= false_premise_cap(true[tid]) and n / (n + true[tid]) <= MAX_FALSE_PREMISE_SHARE + 1 / (n + true[tid])
 
 
 def test_reproducible_for_a_seed(kg, run):
