@@ -197,7 +197,15 @@ def best_constant(items: Sequence[Item], *, limit: int = 8) -> tuple[float, Any]
 
 
 def _entity_iris(item: Item) -> list[str]:
-    return [str(e.get("iri")) for _, e in sorted((item.entities or {}).items()) if isinstance(e, dict) and e.get("iri")]
+    """Return the item's role values: entity IRIs, and "category:<kind>" for a role that names a kind of place
+    ("cafes" and "bars" near the same hotel are two questions, as the generator's symmetric key has them)."""
+    out = []
+    for _, e in sorted((item.entities or {}).items()):
+        if isinstance(e, dict) and e.get("iri"):
+            out.append(str(e["iri"]))
+        elif isinstance(e, dict) and e.get("category") and "singular" in e:
+            out.append(f"category:{e['category']}")
+    return out
 
 
 def duplicate_groups(items: Iterable[Item]) -> list[list[Item]]:
