@@ -248,8 +248,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
         reports.append(rep)
     # the false premises count towards the whole benchmark too: cap the countries once more, then rebalance
     before = Counter((it.template_id, it.false_premise) for it in items)
-    kinds = protected_kinds(items)
-    items, dropped = cap_countries(items, spare=lambda it: protected(it, kinds))
+    items, dropped = cap_countries(items)
     after = Counter((it.template_id, it.false_premise) for it in items)
     for rep in reports:
         for fp, key in ((False, "benchmark policy: country cap (with the false premises)"),
@@ -305,7 +304,7 @@ def _apply_policy(results: dict, runnable: list[str], reserve: float = 0.0) -> d
         dropped = run("thinned for the family shares",
                       lambda its: thin_for_shares(its, reserve=reserve, budget=budget - thinned))
         thinned += dropped
-        cut = run("country cap", lambda its: cap_countries(its, spare=lambda it: protected(it, kinds)))
+        cut = run("country cap", cap_countries)
         capped.update(cut)
         if not dropped and not cut:
             break
