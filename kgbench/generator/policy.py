@@ -112,18 +112,16 @@ def _kinds(it) -> set[str]:
     return out
 
 
-def _floors() -> dict[str, float]:
-    floors = {f: SHARE_FLOOR * share for f, share in REFERENCE_FAMILY_SHARES.items()}
-    floors["Set"] = SET_SHARE_FLOOR
-    return floors
+#: the least share of the benchmark each share-rule kind must hold
+_FLOORS = {**{f: SHARE_FLOOR * share for f, share in REFERENCE_FAMILY_SHARES.items()}, "Set": SET_SHARE_FLOOR}
 
 
 def protected_kinds(items: list, reserve: float = 0.0) -> set[str]:
     """Return the share-rule kinds (E, F, "Set") whose items the thinning keeps, given the run's items.
 
     A kind is protected when it could fall under its floor if thinned like the others: the largest benchmark
-    at which it meets its floor is under twice the target size (the smallest such size over the kinds the run
-    has, less ``reserve``). A kind far above its floor (F at 17% when Set binds at 8%) is thinned with the rest,
+    at which it meets its floor is under target / (1 - :data:`MAX_THINNING`), the target being the smallest
+    such size over the kinds the run has, less ``reserve``. A kind far above its floor (F at 17% when Set binds at 8%) is thinned with the rest,
     which leaves it above its floor (thinning takes at most :data:`MAX_THINNING` of what it thins).
 
     >>> from types import SimpleNamespace as N
@@ -131,11 +129,11 @@ def protected_kinds(items: list, reserve: float = 0.0) -> set[str]:
     >>> sorted(protected_kinds(run + [N(template_id="D1", answer_format="Set enumeration")] * 5))  # F is at 15%
     ['Set']
     """
-    counts = {k: 0 for k in _floors()}
+    counts = {k: 0 for k in _FLOORS}
     for it in items:
         for k in _kinds(it):
             counts[k] += 1
-    need = {k: n / _floors()[k] for k, n in counts.items() if n}
+    need = {k: n / _FLOORS[k] for k, n in counts.items() if n}
     if not need:
         return set()
     target = min(need.values()) * (1 - reserve)
@@ -171,7 +169,7 @@ def thin_for_shares(items: list, *, reserve: float = 0.0, budget: int | None = N
     if not kinds:
         return items, 0
     counts = {k: sum(k in _kinds(it) for it in items) for k in kinds}
-    target = math.floor(min(n / _floors()[k] for k, n in counts.items()) * (1 - reserve))
+    target = math.floor(min(n / _FLOORS[k] for k, n in counts.items()) * (1 - reserve))
     others = sum(not protected(it, kinds) for it in items)
     allowed = math.floor(MAX_THINNING * others) if budget is None else budget
     drop = min(len(items) - target, allowed, others)
