@@ -16,6 +16,7 @@ import shapely
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.kg.osm import SourceFileError, read_osm
+from kgbench.kg.osm_coverage import extract_box
 from kgbench.kg.osm_topology import NEAR_MISS_M, mark_near_misses
 from kgbench.kg.paths import atomic_directory, cache_dir
 from kgbench.kg.records import EntityRecord
@@ -88,12 +89,12 @@ def default_inputs() -> list[SourceInput]:
 
 def _builder_digest() -> str:
     """Return a digest of the code and vocabulary that decide a snapshot's content."""
-    from kgbench.kg import events, names, osm, osm_names, osm_topology, records, strata
+    from kgbench.kg import events, names, osm, osm_coverage, osm_names, osm_topology, records, strata
     from kgbench.kg import sources
     from kgbench.kg.sources import events as event_sources
 
     h = hashlib.sha256()
-    for mod in (osm, osm_names, osm_topology, names, records, strata, events, sources, event_sources):
+    for mod in (osm, osm_coverage, osm_names, osm_topology, names, records, strata, events, sources, event_sources):
         h.update(Path(mod.__file__).read_bytes())
     h.update(Path(__file__).read_bytes())
     h.update(vocabulary_turtle().encode())
@@ -290,7 +291,9 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
         "parameters": {"h3_resolution": H3_RESOLUTION, "density_resolution": DENSITY_RESOLUTION,
                        "density_p33": density.p33, "density_p67": density.p67,
                        "income_classification": "World Bank FY2026", "osm_near_miss_m": NEAR_MISS_M,
-                       "osm_near_miss_pairs": near_misses},
+                       "osm_near_miss_pairs": near_misses,
+                       "osm_extract_boxes": {inp.name[4:]: [round(v, 7) for v in extract_box(inp.path).bounds]
+                                             for inp in inputs if inp.name.startswith("osm:")}},
         "names": dict(sorted(name_stats.items())),
         "notes": [
             "Density tiers aggregate the GeoNames gazetteer population (places of 15,000+ people) per H3 "
@@ -300,6 +303,11 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
             f"OSM roads that come within {NEAR_MISS_M:g} m of each other (WGS84 geodesic) without sharing a point "
             "are linked by kgb:nearMiss (a digitization gap a person would call a junction); topology templates "
             "do not ask about them.",
+            "Each OSM extract covers a box (osm_extract_boxes: min lon, min lat, max lon, max lat); ways it cut "
+            "keep their inside part. kgb:extractInset is an OSM entity's distance in metres to the box's edge "
+            "(0 when the extract cut it): a template asks 'within r of X' or 'nearest to X' only when X's inset "
+            "exceeds r or the nearest distance, and about a road or area as a whole only 25 m or more inside, so "
+            "no answer depends on what lies beyond the extract.",
             "Canonical names never contain coordinates: a shared name is qualified by country, admin-1 and "
             "admin-2 region (GeoNames), category, street or neighbourhood (OSM); the clearly most prominent "
             "namesake keeps the bare name (kgb:baseName holds it for qualified ones). Entities that no "

@@ -10,6 +10,7 @@ import osmium
 import shapely
 from shapely.ops import linemerge
 
+from kgbench.kg.osm_coverage import extract_box, set_insets
 from kgbench.kg.osm_names import merge_namesakes, qualify_by_surroundings
 from kgbench.kg.records import EntityRecord
 
@@ -103,6 +104,8 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None) -> lis
     wkb = osmium.geom.WKBFactory()
     records: dict[str, EntityRecord] = {}
     linear: dict[tuple[str, str, str], list] = defaultdict(list)
+    clipped: set[str] = set()  # source ids of the ways the extract cut
+    cut_lines: set[tuple[str, str, str]] = set()  # (class, category, name) of the linear features it cut
     try:
         for obj in osmium.FileProcessor(str(path)).with_locations().with_areas():
             tags = {t.k: t.v for t in obj.tags}
@@ -130,7 +133,15 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None) -> lis
                 else:
                     geom = shapely.from_wkb(wkb.create_multipolygon(obj))
             except (RuntimeError, osmium.InvalidLocationError):
-                continue  # a way whose nodes lie outside the extract: no complete geometry
+                if kind != "line":
+                    continue  # an area the extract cut: no complete geometry
+                found = category_of(tags, kind)
+                if found and found[0] in ("Road", "Railway", "Waterway"):
+                    cut_lines.add((found[0], found[1], tags["name"]))
+                geom = _inside_part(obj)  # a road, railway or river the extract cut: keep what it holds
+                if geom is None:
+                    continue
+                clipped.add(f"{src[0]}/{src[1]}")
             geom = shapely.set_precision(geom, 10 ** -COORD_DECIMALS)
             if geom.is_empty:
                 continue
@@ -153,10 +164,29 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None) -> lis
         digest = hashlib.sha1(f"{extract}|{cls}|{name}".encode()).hexdigest()[:12]
         rec = _record(extract, cls, category, rec_tags, srcs, tags, merged, key=f"osm/{cls.lower()}/{digest}",
                       locality=locality)
+        if (cls, category, name) in cut_lines:
+            clipped.add(rec.key)
         records[rec.key] = rec
     out = merge_namesakes([records[k] for k in sorted(records)])
     qualify_by_surroundings(out)
+    set_insets(out, extract_box(path), clipped)
     return out
+
+
+def _inside_part(way) -> shapely.LineString | shapely.MultiLineString | None:
+    """Return the runs of a cut way's nodes that the extract holds (two or more each), or None if there is none."""
+    runs, run = [], []
+    for n in way.nodes:
+        if n.location.valid():
+            run.append((n.location.lon, n.location.lat))
+        else:
+            runs.append(run)
+            run = []
+    runs.append(run)
+    parts = [shapely.LineString(r) for r in runs if len(r) >= 2]
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else shapely.MultiLineString(parts)
 
 
 def _is_area_way(tags: dict[str, str]) -> bool:

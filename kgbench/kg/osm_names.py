@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 import shapely
 from shapely.strtree import STRtree
 
+from kgbench.kg.osm_coverage import local_metres
 from kgbench.kg.records import EntityRecord
 
 __all__ = ["STOP_CATEGORIES", "STOP_MERGE_M", "DUPLICATE_MERGE_M", "STREET_RADIUS_M", "NEIGHBOURHOOD_RADIUS_M",
@@ -26,11 +27,6 @@ STREET_RADIUS_M = 60.0
 #: ... and by the nearest named suburb, quarter or neighbourhood place within this distance
 NEIGHBOURHOOD_RADIUS_M = 1500.0
 _NEIGHBOURHOODS = {"suburb", "quarter", "neighbourhood"}
-
-
-def _metric(lon: float, lat: float, lat0: float) -> tuple[float, float]:
-    """Return local equirectangular metres (good to a fraction of a percent over a city extract)."""
-    return lon * 111_320.0 * math.cos(math.radians(lat0)), lat * 110_574.0
 
 
 def _clusters(points: list[tuple[float, float]], radius: float) -> list[list[int]]:
@@ -104,7 +100,7 @@ def merge_namesakes(records: list[EntityRecord]) -> list[EntityRecord]:
         if len(members) < 2:
             continue
         members.sort(key=lambda r: r.key)
-        pts = [_metric(r.geometry.x, r.geometry.y, lat0) for r in members]
+        pts = [local_metres(r.geometry.x, r.geometry.y, lat0) for r in members]
         for group in _clusters(pts, radius):
             if len(group) < 2:
                 continue
@@ -127,7 +123,7 @@ def qualify_by_surroundings(records: list[EntityRecord]) -> None:
     lat0 = sum(shapely.get_y(r.geometry.centroid) for r in records) / len(records)
 
     def metric(geom):
-        return shapely.transform(geom, lambda xy: [(_metric(x, y, lat0)) for x, y in xy])
+        return shapely.transform(geom, lambda xy: [(local_metres(x, y, lat0)) for x, y in xy])
 
     roads = [r for r in records if r.cls == "Road" and r.category == "road"]
     hoods = [r for r in records if r.cls == "PopulatedPlace" and r.category in _NEIGHBOURHOODS
