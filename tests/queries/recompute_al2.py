@@ -79,8 +79,11 @@ RECOMPUTE["A6"] = a6
 def a7(item):
     g = Gold(item)
     b = g.role(item, "B")
+    r = item.bindings["radius_km"]
+    bi = item.entities["B"]["iri"]
+
     def members(cat):
-        return [m for m in g.having("category", cat) if km(g.geom[m], b) <= 10]
+        return [m for m in g.having("category", cat) if m != bi and km(g.geom[m], b) <= r]
     targets = members(item.bindings["C"])
     total = {g.name(a): sum(km(g.geom[a], g.geom[c]) for c in targets if c != a) for a in members(item.bindings["A"])}
     best = min(total.values())

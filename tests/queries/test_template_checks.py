@@ -27,7 +27,7 @@ BAD = {
     "C93": (A1, "max: 20037.6", "max: .nan", "field validation/max", "nan is not a finite number"),
     "C94": (A1, "max_km: 3000}", "max_km: .inf}", "field sampling/scales/national/max_km",
             "inf is not a finite number"),
-    "C95": (B1, "values: [0.2, 0.5, 1]", "values: [0.2, -.inf, 1]", "field parameters/radius_km/values/1",
+    "C95": (B1, "values: [0.1, 0.2, 0.3]", "values: [0.1, -.inf, 0.3]", "field parameters/radius_km/values/1",
             "-inf is not a finite number"),
     "C96": (A1, "      ?A geo:hasGeometry/geo:asWKT ?wktA .\n      ?B",
             "      SERVICE <http://evil.example/sparql> { ?A geo:hasGeometry/geo:asWKT ?wktA . }\n      ?B",
