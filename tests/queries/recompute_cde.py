@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import numpy as np
 import shapely
 from pyoxigraph import RdfFormat, parse
-from pyproj import Geod
+from pyproj import Geod, Transformer
+from shapely.ops import nearest_points
 
 GEOD = Geod(ellps="WGS84")
 AS_WKT = "http://www.opengis.net/ont/geosparql#asWKT"
@@ -143,8 +145,28 @@ def d1(item):
     assert sorted(_traversed(item)) == item.answer
 
 
+def _local_km(a, b) -> float:
+    """Return the distance in km between two geometries in an equidistant projection centred where they come closest."""
+    p = nearest_points(a, b)[1]  # in degrees: only to place the projection's centre near the gap
+    fwd = Transformer.from_crs("EPSG:4326", f"+proj=aeqd +lat_0={p.y} +lon_0={p.x} +datum=WGS84",
+                               always_xy=True).transform
+    proj = [shapely.transform(g, lambda xy: np.column_stack(fwd(xy[:, 0], xy[:, 1]))) for g in (a, b)]
+    return proj[0].distance(proj[1]) / 1000
+
+
 def d2(item):
     assert len(_traversed(item)) == item.answer
+    # near misses are never asked (D2 version 3): no region the line misses lies within 25 km of it, and every
+    # region it crosses holds at least 25 km of it (24.5 km asserted: two projections of one geodesic)
+    g = Gold(item)
+    track = g.g("B")
+    for e in g.with_category(item.bindings["A"]):
+        region = g.geom[e]
+        if track.intersects(region):
+            inside = GEOD.geometry_length(track.intersection(region)) / 1000
+            assert inside >= 24.5, (g.name(e), inside)
+        elif track.distance(region) < 1.0:  # degrees: farther than 1 degree is over 38 km up to 70 N
+            assert _local_km(track, region) >= 24.5, (g.name(e), _local_km(track, region))
 
 
 def e1(item):

@@ -116,9 +116,10 @@ def n2(item):
 # ----------------------------------------------------------------------------------------------------- K
 
 
-def _compare(item, fa, fb):
+def _compare(item, fa, fb, gap=0.02):
+    """Assert the item's Boolean answer from the two values, which differ by more than ``gap`` of the larger."""
     va, vb = fa, fb
-    assert abs(va - vb) > 0.02 * max(abs(va), abs(vb))
+    assert abs(va - vb) > gap * max(abs(va), abs(vb)), (va, vb, gap)
     want = (va - vb) * param(item, "sign") > 0
     assert item.answer == ("true" if want else "false")
 
@@ -133,7 +134,8 @@ def _polsby(g):
 
 
 def k2(item):
-    _compare(item, _polsby(geom(item, "A")), _polsby(geom(item, "B")))
+    # near ties under 15% are never asked (K2 version 3); 14% leaves room for the two geodesic computations
+    _compare(item, _polsby(geom(item, "A")), _polsby(geom(item, "B")), gap=0.14)
 
 
 def _elong(g):
