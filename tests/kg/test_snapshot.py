@@ -17,7 +17,7 @@ from kgbench.kg.build import GRAPHS, Snapshot, SnapshotError, build_snapshot, wr
 #: Remeasured for issue 9's names: same-name stops merged (OSM 1947 -> 1874 entities), kgb:baseName on
 #: qualified names, kgb:ambiguousName on un-nameable ones, Natural Earth short names kept as labels.
 EXPECTED = {
-    "osm": {"entities": 1874, "triples": 38710},  # with kgb:locality (one per entity) and 15 m near misses
+    "osm": {"entities": 1884, "triples": 40819},  # kgb:locality and kgb:extractInset (one each per entity), 15 m near misses, cut roads kept
     "naturalearth": {"entities": 255, "triples": 5051},
     "geonames": {"entities": 34006, "triples": 939693},
     "usadmin": {"entities": 3287, "triples": 62402},
