@@ -15,6 +15,7 @@ from kgbench.generator.audit_checks import REGION_CATEGORY, leaks
 from kgbench.generator.balance import BalanceGuard, balance_items
 from kgbench.generator.formats import name_key
 from kgbench.generator.items import Item, item_id
+from kgbench.generator.prompts import oracle_prompts_fit
 from kgbench.generator.roles import CategoryValue, takes_the, with_definite_articles
 from kgbench.generator.sampling import (DENSITY_TIERS, INCOME_TIERS, entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
@@ -299,6 +300,8 @@ def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise:
                 why = leaks(item, region_names(kg))
                 if why:
                     item, reason = None, f"answer readable from the question ({', '.join(why)})"
+            if item is not None and not oracle_prompts_fit(item):
+                item, reason = None, "oracle prompt over the default context budget even with simplified geometry"
             if item is not None and guard is not None and not guard.admit(item.sub_template_id, item.answer_format,
                                                                           item.answer):
                 item, reason = None, "balance: this answer is at its share of the sub-template"

@@ -33,7 +33,8 @@ from pathlib import Path
 
 from pyoxigraph import Literal, NamedNode
 
-from kgbench.generator.context import DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold, estimate_tokens, fit_gold
+from kgbench.generator.context import (CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold, estimate_tokens,
+                                       fit_gold)
 from kgbench.generator.formats import AREA_UNITS, DISTANCE_UNITS, get_format
 from kgbench.generator.gold import gold_as, gold_triples_of
 from kgbench.generator.items import Item, read_jsonl
@@ -42,6 +43,7 @@ from kgbench.kg.paths import atomic_write
 __all__ = [
     "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
     "read_prompts", "verbalize_gold", "describe_wkt", "unit_clause", "prompt_hash", "fit_item_gold",
+    "oracle_prompts_fit",
 ]
 
 CONDITIONS = ("T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle", "T3a")
@@ -209,6 +211,19 @@ def fit_item_gold(item: Item | Mapping, context_budget: int = DEFAULT_CONTEXT_BU
             _FIT_CACHE.clear()
         _FIT_CACHE[key] = fit_gold(item.gold_triples, largest, context_budget)
     return _FIT_CACHE[key]
+
+
+def oracle_prompts_fit(item: Item | Mapping, context_budget: int = DEFAULT_CONTEXT_BUDGET) -> bool:
+    """Return True if every oracle prompt of the item fits ``context_budget`` tokens, simplifying its geometry if need be.
+
+    False when even the simplified gold is too large: many entities rather than large geometries (every city
+    of a populous country, every point of interest near a landmark), which no vertex budget can shrink. A gold
+    of under a third of the budget's characters fits without rendering anything.
+    """
+    gold = item.gold_triples if isinstance(item, Item) else item["gold_triples"]
+    if len(gold) * 3 < context_budget * CHARS_PER_TOKEN:
+        return True
+    return fit_item_gold(item, context_budget).fits
 
 
 def _chars(prompt: Prompt) -> int:
