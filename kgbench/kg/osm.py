@@ -128,20 +128,20 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None) -> lis
             try:
                 if kind == "node":
                     geom = shapely.from_wkb(wkb.create_point(obj))
+                elif kind == "line" and not all(n.location.valid() for n in obj.nodes):
+                    # a road, railway or river the extract cut: keep what it holds, and remember the cut
+                    if cls in ("Road", "Railway", "Waterway"):
+                        cut_lines.add((cls, category, tags["name"]))
+                    clipped.add(f"{src[0]}/{src[1]}")
+                    geom = _inside_part(obj)
+                    if geom is None:
+                        continue
                 elif kind == "line":
                     geom = shapely.from_wkb(wkb.create_linestring(obj))
                 else:
                     geom = shapely.from_wkb(wkb.create_multipolygon(obj))
             except (RuntimeError, osmium.InvalidLocationError):
-                if kind != "line":
-                    continue  # an area the extract cut: no complete geometry
-                found = category_of(tags, kind)
-                if found and found[0] in ("Road", "Railway", "Waterway"):
-                    cut_lines.add((found[0], found[1], tags["name"]))
-                geom = _inside_part(obj)  # a road, railway or river the extract cut: keep what it holds
-                if geom is None:
-                    continue
-                clipped.add(f"{src[0]}/{src[1]}")
+                continue  # an area the extract cut: no complete geometry
             geom = shapely.set_precision(geom, 10 ** -COORD_DECIMALS)
             if geom.is_empty:
                 continue

@@ -111,3 +111,35 @@ def test_simplification_is_valid_within_budget_and_close(items):
     # every line without a WKT literal is kept verbatim
     assert [line for line in nt.splitlines() if "wktLiteral" not in line] == \
         [line for line in out.text.splitlines() if "wktLiteral" not in line]
+
+
+#: the templates whose golds hold many entities (every city of a country, every point of interest near a
+#: landmark): no vertex budget shrinks them, so generation drops the items whose prompts cannot fit
+MANY_ENTITIES = ("A7", "B3", "F1", "F3", "F4", "I2")
+
+
+@pytest.mark.parametrize("tid", MANY_ENTITIES)
+def test_every_generated_item_fits_the_default_budget(made, tid):
+    from kgbench.generator.context import DEFAULT_CONTEXT_BUDGET
+
+    items = made(tid)[0]
+    assert items, f"{tid} made no item"
+    for it in items:
+        sizes = [estimate_tokens("".join(m["content"] for m in render(it, c).messages)) for c in ORACLE]
+        assert max(sizes) <= DEFAULT_CONTEXT_BUDGET, (it.id, max(sizes))
+
+
+def test_an_item_too_many_entities_to_fit_is_refused(made):
+    """A gold of thousands of points (no geometry to simplify) does not fit; the item's own gold does."""
+    import dataclasses
+
+    from kgbench.generator.prompts import oracle_prompts_fit
+
+    item = next(i for i in made("B3")[0] if not i.false_premise)
+    extra = "".join(
+        f'<https://example.org/p{k}> <https://w3id.org/kgbench/ontology#canonicalName> "Place number {k}" .\n'
+        f"<https://example.org/p{k}> <http://www.opengis.net/ont/geosparql#hasGeometry> <https://example.org/p{k}/g> .\n"
+        f'<https://example.org/p{k}/g> <http://www.opengis.net/ont/geosparql#asWKT> "POINT ({k % 90}.5 {k % 45}.25)"'
+        "^^<http://www.opengis.net/ont/geosparql#wktLiteral> .\n" for k in range(3000))
+    assert oracle_prompts_fit(item)
+    assert not oracle_prompts_fit(dataclasses.replace(item, gold_triples=item.gold_triples + extra))

@@ -53,7 +53,7 @@ def _geometry(kg, iri):
 
 @pytest.mark.parametrize("tid,role", CASES, ids=[f"{t}-{r}" for t, r in CASES])
 def test_the_question_reaches_no_farther_than_the_extract(made, kg, boxes, tid, role):
-    items = [it for it in made(tid)[0] if it.false_premise is None and "iri" in it.entities.get(role, {})
+    items = [it for it in made(tid)[0] if not it.false_premise and "iri" in it.entities.get(role, {})
              and "/osm/" in it.entities[role]["iri"]]
     if not items:
         pytest.fail(f"{tid} made no OSM item to check")
@@ -69,7 +69,7 @@ def test_nearest_answers_lie_closer_than_the_extract_edge(made, kg, boxes, tid):
     beyond it (distances over the gold members of the category, pyproj). A8 (k-th nearest) is dropped."""
     from gold_view import GEOD, Gold
 
-    items = [it for it in made(tid)[0] if it.false_premise is None]
+    items = [it for it in made(tid)[0] if not it.false_premise]
     assert items, f"{tid} made no item"
     for it in items:
         g, biri = Gold(it), it.entities["B"]["iri"]

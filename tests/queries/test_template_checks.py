@@ -32,7 +32,7 @@ BAD = {
     "C96": (A1, "      ?A geo:hasGeometry/geo:asWKT ?wktA .\n      ?B",
             "      SERVICE <http://evil.example/sparql> { ?A geo:hasGeometry/geo:asWKT ?wktA . }\n      ?B",
             "field query/answer", "SERVICE is not allowed"),
-    "C97": (B1, "GRAPH kgbg:osm {", "SERVICE <http://x.example/q> {", "field sampling/candidates",
+    "C97": (B1, "GRAPH kgbg:osm { ?m a", "SERVICE <http://x.example/q> { ?m a", "field sampling/candidates",
             "SERVICE is not allowed"),
 }
 
