@@ -27,6 +27,7 @@ from typing import Any
 import jsonschema
 
 from kgbench.generator.prompts import KG_TOOLS, Prompt
+from kgbench.generator.replies import ChatError, Prediction, parse_answer
 from kgbench.generator.sandbox import Sandbox, SandboxLimits, SandboxResult, answer_tool
 
 __all__ = ["KGTools", "run_agent", "extract_code"]
@@ -237,8 +238,6 @@ def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 1
     any request when bubblewrap cannot run, unless ``unsafe_no_sandbox``. The prediction's ``sandbox`` says
     which ran the code (e.g. ``"bubblewrap 0.8.0"`` or ``"none (--unsafe-no-sandbox)"``).
     """
-    from kgbench.generator.runners import ChatError, Prediction
-
     if sandbox is None:
         sandbox = Sandbox(limits, bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
     tool_names = list(prompt.metadata.get("tools") or [])
@@ -319,8 +318,6 @@ def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 1
         messages.append({"role": "assistant", "content": content})
         code = extract_code(content)
         if code is None:
-            from kgbench.generator.runners import parse_answer
-
             parsed = parse_answer(content)
             if parsed["parsed"]:
                 final = {"answer": parsed["answer"], "unit": parsed["unit"]}

@@ -43,16 +43,17 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from kgbench.generator.agent import run_agent
 from kgbench.generator.prompts import AGENT_CONDITIONS, Prompt, read_prompts
 from kgbench.generator.replies import (
-    MAX_ANSWER_DEPTH, MAX_RESPONSE_BYTES, ChatError, ReplyError, check_shape, nesting_depth, read_capped,
+    MAX_ANSWER_DEPTH, MAX_RESPONSE_BYTES, ChatError, Prediction, ReplyError, check_shape, nesting_depth,
+    parse_answer, read_capped,
 )
 from kgbench.generator.sandbox import Sandbox
-from kgbench.generator.scoring import extract_answer_object
 from kgbench.kg.paths import atomic_write
 
 __all__ = ["ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
@@ -155,93 +156,6 @@ def response_format(schema: Mapping, *, strict: bool = True, name: str = "answer
     """
     clean = {k: v for k, v in schema.items() if k != "$schema"}
     return {"type": "json_schema", "json_schema": {"name": name, "strict": strict, "schema": clean}}
-
-
-def parse_answer(content: str | None) -> dict:
-    """Return ``{"answer", "unit", "reasoning", "parsed"}`` read from a model's reply text.
-
-    The reply should be one JSON object; failing that, the last JSON object with an ``"answer"`` key in the
-    text is taken (code fences allowed). ``parsed`` is False when no such object was found (the answer is
-    then None and the scorer reads the raw text itself). JSON nested deeper than :data:`MAX_ANSWER_DEPTH`
-    levels raises :class:`ReplyError`.
-
-    >>> parse_answer('{"answer": 12.5, "unit": "km"}')
-    {'answer': 12.5, 'unit': 'km', 'reasoning': None, 'parsed': True}
-    >>> parse_answer("I think about 12 km")["parsed"]
-    False
-    """
-    obj = None
-    if content:
-        try:
-            try:
-                obj = json.loads(content)
-            except ValueError:
-                obj = None
-            if not (isinstance(obj, dict) and "answer" in obj):
-                obj = extract_answer_object(content)
-        except RecursionError:
-            raise ReplyError("reply JSON is nested too deeply to read") from None
-    if isinstance(obj, dict) and nesting_depth(obj.get("answer")) > MAX_ANSWER_DEPTH:
-        raise ReplyError(f"reply answer is nested deeper than {MAX_ANSWER_DEPTH} levels")
-    if not isinstance(obj, dict):
-        return {"answer": None, "unit": None, "reasoning": None, "parsed": False}
-    reasoning = obj.get("reasoning")
-    return {"answer": obj.get("answer"), "unit": obj.get("unit"),
-            "reasoning": reasoning if isinstance(reasoning, str) else None, "parsed": True}
-
-
-@dataclass
-class Prediction:
-    """Return one model answer to one prompt, with the raw output, the run's settings and how it went.
-
-    ``status``: ``"ok"`` (the model replied), ``"error"`` (the request failed; ``error`` says why),
-    ``"budget_exhausted"`` (an agent ran out of steps). ``raw`` is the model's last message text;
-    ``trace`` holds an agent's steps.
-    """
-
-    id: str
-    condition: str
-    model: str
-    temperature: float
-    seed: int | None
-    status: str
-    answer: Any = None
-    unit: Any = None
-    raw: str | None = None
-    reasoning: str | None = None
-    parsed: bool = False
-    error: str | None = None
-    http_status: int | None = None
-    attempts: int = 0
-    finish_reason: str | None = None
-    usage: dict | None = None
-    latency_s: float | None = None
-    prompt_hash: str = ""
-    cached: bool = False
-    steps: int | None = None
-    trace: list | None = None
-    extra: dict = field(default_factory=dict)
-
-    def to_record(self) -> dict:
-        """Return the prediction as a JSON-ready record for :func:`kgbench.generator.evaluate.evaluate`.
-
-        A failed request has no ``answer`` or ``unit`` key (scored as unparseable, never as a refusal).
-        """
-        record = asdict(self)
-        extra = record.pop("extra")
-        record.update(extra)
-        if self.status == "error":
-            record.pop("answer")
-            record.pop("unit")
-        return record
-
-    @classmethod
-    def from_record(cls, record: Mapping) -> "Prediction":
-        """Return a prediction read back from :meth:`to_record` output (unknown keys go to ``extra``)."""
-        names = set(cls.__dataclass_fields__)
-        known = {k: v for k, v in record.items() if k in names and k != "extra"}
-        extra = {k: v for k, v in record.items() if k not in names}
-        return cls(**known, extra=extra)
 
 
 def cache_key(model: str, prompt: Prompt, temperature: float, seed: int | None, max_steps: int | None = None) -> str:
@@ -360,8 +274,6 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
 
     def ask(prompt: Prompt) -> Prediction:
         if prompt.condition in AGENT_CONDITIONS:
-            from kgbench.generator.agent import run_agent
-
             return run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
                              seed=seed, max_tokens=max_tokens, sandbox=sandbox)
         return _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)

@@ -14,14 +14,15 @@ from pathlib import Path
 from types import MappingProxyType
 
 import yaml
-from pyoxigraph import BlankNode, Literal, NamedNode, Store
+from pyoxigraph import Store
 
+from kgbench.kg.query_text import place_bindings, where_brace
 from kgbench.ontologies import PREFIXES
 from kgbench.queries.template_checks import forbidden_clauses, load_yaml, non_finite_fields, unknown_units
 
 __all__ = ["anchor_role", "Template", "Role", "SubTemplate", "Variant", "TemplateError", "UnknownTemplateError",
            "template_ids", "load_template", "load_template_file", "validate_templates", "template_files",
-           "roles_query", "render_values"]
+           "roles_query"]
 
 
 class TemplateError(ValueError):
@@ -176,44 +177,7 @@ def _compiled(text: str, bindings: Mapping[str, object]) -> str:
     """Return ``text`` with the prefixes it uses declared and the bindings in a VALUES block opening its WHERE."""
     used = sorted(p for p in PREFIXES if re.search(rf"(?<![\w<]){re.escape(p)}:", text))
     prologue = "".join(f"PREFIX {p}: <{PREFIXES[p]}>\n" for p in used)
-    at = where_brace(text)
-    return prologue + text[:at] + "\n  " + render_values(bindings) + text[at:]
-
-
-_WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
-
-
-def where_brace(text: str) -> int:
-    """Return the index just after the ``{`` that opens the query's first WHERE clause (-1 if none).
-
-    Strings and IRIs are masked first, so a 'WHERE {' inside a literal does not count.
-
-    >>> q = 'SELECT ?x WHERE { ?x ?p "WHERE {" }'
-    >>> q[:where_brace(q)]
-    'SELECT ?x WHERE {'
-    """
-    masked = re.sub(r'"(?:[^"\\]|\\.)*"|<[^>\s]*>', lambda m: " " * len(m.group(0)), text)
-    m = _WHERE.search(masked)
-    return m.end() if m else -1
-
-
-def render_values(bindings: Mapping[str, object]) -> str:
-    """Return a one-row SPARQL VALUES clause for the bindings, each value serialized as an RDF term.
-
-    >>> render_values({"x": Literal('say "hi"')})
-    'VALUES (?x) { ("say \\\\"hi\\\\"") }'
-    """
-    names = list(bindings)
-    for n in names:
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n):
-            raise ValueError(f"not a SPARQL variable name: {n!r}")
-    terms = []
-    for n in names:
-        v = bindings[n]
-        if not isinstance(v, (NamedNode, Literal, BlankNode)):
-            v = Literal(v)
-        terms.append(str(v))
-    return f"VALUES ({' '.join('?' + n for n in names)}) {{ ({' '.join(terms)}) }}"
+    return prologue + place_bindings(text, bindings)[0]
 
 
 def _templates_root():
