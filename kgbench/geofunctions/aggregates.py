@@ -10,7 +10,8 @@ import shapely
 import shapely.geometry
 
 from kgbench.geofunctions.construct import geodesic_centroid
-from kgbench.geofunctions.literals import GeoValue, geometry_literal, read_literal
+from kgbench.geofunctions.literals import GeoValue, read_literal
+from kgbench.geofunctions.writers import geometry_literal
 from kgbench.geofunctions.registry import GeoFunction
 
 __all__ = ["GeometryAggregate", "FUNCTIONS"]

@@ -16,7 +16,8 @@ import shapely.geometry
 import shapely.ops
 from shapely.geometry.base import BaseGeometry
 
-from kgbench.geofunctions.literals import geometry_literal, read_literal, transform_xy
+from kgbench.geofunctions.literals import read_literal, transform_xy
+from kgbench.geofunctions.writers import geometry_literal
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, as_iri
 from kgbench.geofunctions.units import MEAN_RADIUS_M, is_angular, length_factor

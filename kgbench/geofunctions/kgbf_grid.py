@@ -16,7 +16,8 @@ import shapely.geometry
 from pyoxigraph import Literal
 
 from kgbench.geofunctions.construct import geodesic_centroid, local_projection
-from kgbench.geofunctions.literals import parse_geometry, read_literal, geometry_literal, wkt_literal
+from kgbench.geofunctions.literals import parse_geometry, read_literal
+from kgbench.geofunctions.writers import geometry_literal, wkt_literal
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, as_int, as_str, boolean, integer, string
 

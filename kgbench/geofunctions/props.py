@@ -8,7 +8,8 @@ from __future__ import annotations
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from kgbench.geofunctions.literals import CRS84, from_crs84, geometry_literal, read_literal
+from kgbench.geofunctions.literals import CRS84, from_crs84, read_literal
+from kgbench.geofunctions.writers import geometry_literal
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import any_uri, as_int, boolean, double, integer
 
