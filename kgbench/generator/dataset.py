@@ -44,6 +44,7 @@ from kgbench.generator.generate import GenerationReport
 from kgbench.generator.gold import export_gold_nquads
 from kgbench.generator.items import Item, write_jsonl
 from kgbench.kg.paths import atomic_directory
+from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
 __all__ = ["write_release", "ReleaseSummary", "ReleaseError", "validate_items", "select_small", "release_stats",
            "read_parquet", "item_problem", "render_card", "family_of", "FAMILIES", "SMALL_CAP", "SMALL_SHARE", "SPLITS",
@@ -63,8 +64,6 @@ FAMILIES = {
     "I": "Spatio-temporal events", "J": "Direction", "K": "Shape", "L": "Uncertainty",
     "M": "Spatial transformation", "N": "Coordinates",
 }
-INCOME_TIERS = ("LIC", "LMC", "UMC", "HIC")
-DENSITY_TIERS = ("low", "medium", "high")
 _STRATUM_KEYS = ("country", "income_tier", "density_tier")
 
 #: Parquet columns and how each holds the item's value (``json`` columns are JSON text; decode with json.loads)

@@ -34,6 +34,7 @@ from typing import Any
 from kgbench.generator.dataset import family_of
 from kgbench.generator.items import Item, read_jsonl
 from kgbench.kg.paths import atomic_write
+from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
 __all__ = ["build_report", "report_table", "ReportSummary", "Run", "load_run", "standardized_em", "seed_stats",
            "run_inputs", "report_files", "BREAKDOWNS", "METRICS", "REPORT_KIND"]
@@ -63,7 +64,7 @@ BREAKDOWNS: dict[str, Any] = {
     "density_tier": _density, "language": "language",
 }
 _TIERS = ("income_tier", "density_tier")
-_TIER_ORDER = {"income_tier": ("LIC", "LMC", "UMC", "HIC"), "density_tier": ("low", "medium", "high")}
+_TIER_ORDER = {"income_tier": INCOME_TIERS, "density_tier": DENSITY_TIERS}
 
 
 @dataclass
