@@ -29,6 +29,7 @@ import jsonschema
 from kgbench.generator.prompts import KG_TOOLS, Prompt
 from kgbench.generator.replies import ChatError, Prediction, parse_answer
 from kgbench.generator.sandbox import Sandbox, SandboxLimits, SandboxResult, answer_tool
+from kgbench.ontologies import KGB, RDF, RDFS
 
 __all__ = ["KGTools", "run_agent", "extract_code"]
 
@@ -132,7 +133,7 @@ class KGTools:
         out: dict[str, Any] = {"id": iri, "name": None, "names": [], "types": [], "category": None,
                                "country": None, "geometry": None, "triples": ""}
         lines = []
-        kgb, rdfs_label = "https://w3id.org/kgbench/ontology#", "http://www.w3.org/2000/01/rdf-schema#label"
+        kgb, rdfs_label = KGB.base, RDFS.label.value
         for r in rows:
             p, o = r["p"].value, r["o"]
             lines.append(f"{node} {r['p']} {o} .")
@@ -140,7 +141,7 @@ class KGTools:
                 out["name"] = o.value
             elif p == rdfs_label and isinstance(o, Literal):
                 out["names"].append({"name": o.value, "language": o.language} if o.language else {"name": o.value})
-            elif p == "http://www.w3.org/1999/02/22-rdf-syntax-ns#type":
+            elif p == RDF.type.value:
                 out["types"].append(o.value)
             elif p == kgb + "category":
                 out["category"] = o.value

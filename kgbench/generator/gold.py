@@ -11,14 +11,15 @@ from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, parse
 
 from kgbench.generator.items import Item
 from kgbench.kg.paths import atomic_write
+from kgbench.ontologies import GEO, ITEM, KGB
 
 __all__ = ["gold_triples_of", "gold_as", "export_gold_nquads", "item_graph", "GoldTriplesError", "GOLD_FORMATS"]
 
 GOLD_FORMATS = ("nt", "json", "text")
-ITEM_GRAPH_BASE = "https://w3id.org/kgbench/item/"
-_NAME = "https://w3id.org/kgbench/ontology#canonicalName"
-_HAS_GEOMETRY = "http://www.opengis.net/ont/geosparql#hasGeometry"
-_AS_WKT = "http://www.opengis.net/ont/geosparql#asWKT"
+ITEM_GRAPH_BASE = ITEM.base
+_NAME = KGB.canonicalName.value
+_HAS_GEOMETRY = GEO.hasGeometry.value
+_AS_WKT = GEO.asWKT.value
 
 
 class GoldTriplesError(ValueError):

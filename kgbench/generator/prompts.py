@@ -39,6 +39,7 @@ from kgbench.generator.formats import AREA_UNITS, DISTANCE_UNITS, get_format
 from kgbench.generator.gold import gold_as, gold_triples_of
 from kgbench.generator.items import Item, read_jsonl
 from kgbench.kg.paths import atomic_write
+from kgbench.ontologies import GEO, KGB, RDF, RDFS
 
 __all__ = [
     "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
@@ -333,13 +334,12 @@ def read_prompts(path: str | Path) -> list[Prompt]:
 
 # --------------------------------------------------------------------------------------------- verbalizer
 
-_KGB = "https://w3id.org/kgbench/ontology#"
-_GEO = "http://www.opengis.net/ont/geosparql#"
-_RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
-_RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
-_NAME = _KGB + "canonicalName"
-_HAS_GEOMETRY = _GEO + "hasGeometry"
-_AS_WKT = _GEO + "asWKT"
+_KGB = KGB.base
+_RDF_TYPE = RDF.type.value
+_RDFS_LABEL = RDFS.label.value
+_NAME = KGB.canonicalName.value
+_HAS_GEOMETRY = GEO.hasGeometry.value
+_AS_WKT = GEO.asWKT.value
 
 #: kgb: property -> sentence pattern ({s} subject, {o} object); units stated where the value has one
 _PATTERNS = {

@@ -13,10 +13,11 @@ from kgbench.geofunctions.construct import geodesic_centroid
 from kgbench.geofunctions.literals import GeoValue, read_literal
 from kgbench.geofunctions.writers import geometry_literal
 from kgbench.geofunctions.registry import GeoFunction
+from kgbench.ontologies import GEOF as GEOF_NS
 
 __all__ = ["GeometryAggregate", "FUNCTIONS"]
 
-GEOF = "http://www.opengis.net/def/function/geosparql/"
+GEOF = GEOF_NS.base
 
 
 class GeometryAggregate:

@@ -26,6 +26,7 @@ from pyoxigraph import Literal, NamedNode
 from shapely.geometry.base import BaseGeometry
 
 from kgbench.geofunctions.validity import coordinate_problem, geojson_rings, invalid_polygon, unclosed_ring
+from kgbench.ontologies import GEO as GEO_NS, GML_XMLNS
 
 __all__ = [
     "WKT_LITERAL", "GEOJSON_LITERAL", "GML_LITERAL", "KML_LITERAL", "CRS84", "EPSG4326", "GeoValue",
@@ -33,14 +34,14 @@ __all__ = [
     "to_crs84", "from_crs84", "canonical_crs", "transform_xy", "PARSE_CACHE_SIZE", "cache_enabled", "derived",
 ]
 
-GEO = "http://www.opengis.net/ont/geosparql#"
+GEO = GEO_NS.base
 WKT_LITERAL = NamedNode(GEO + "wktLiteral")
 GEOJSON_LITERAL = NamedNode(GEO + "geoJSONLiteral")
 GML_LITERAL = NamedNode(GEO + "gmlLiteral")
 KML_LITERAL = NamedNode(GEO + "kmlLiteral")
 CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
 EPSG4326 = "http://www.opengis.net/def/crs/EPSG/0/4326"
-GML_NS = "http://www.opengis.net/ont/gml"
+GML_NS = GML_XMLNS
 _KIND = {WKT_LITERAL.value: "wkt", GEOJSON_LITERAL.value: "geojson", GML_LITERAL.value: "gml",
          KML_LITERAL.value: "kml"}
 _CRS_PREFIX = re.compile(r"^\s*<([^>]*)>\s*")
