@@ -37,7 +37,7 @@ def evaluate(dataset, predictions, baseline, fmt, save_predictions, context_budg
     if baseline:
         from kgbench.generator.baselines import baseline_predictions
         from kgbench.generator.items import read_jsonl
-        from kgbench.kg.paths import atomic_write
+        from kgbench.fileio import atomic_write
 
         items = read_jsonl(dataset)
         preds = baseline_predictions(items, baseline, context_budget=context_budget)

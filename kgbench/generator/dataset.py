@@ -43,7 +43,7 @@ from kgbench.generator.formats import FORMAT_NAMES, GoldAnswerError, get_format,
 from kgbench.generator.generate import GenerationReport
 from kgbench.generator.gold import export_gold_nquads
 from kgbench.generator.items import Item, write_jsonl
-from kgbench.kg.paths import atomic_directory
+from kgbench.fileio import atomic_directory
 from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
 __all__ = ["write_release", "ReleaseSummary", "ReleaseError", "validate_items", "select_small", "release_stats",

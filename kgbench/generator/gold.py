@@ -10,7 +10,7 @@ from pathlib import Path
 from pyoxigraph import Literal, NamedNode, Quad, RdfFormat, parse
 
 from kgbench.generator.items import Item
-from kgbench.kg.paths import atomic_write
+from kgbench.fileio import atomic_write
 from kgbench.ontologies import GEO, ITEM, KGB
 
 __all__ = ["gold_triples_of", "gold_as", "export_gold_nquads", "item_graph", "GoldTriplesError", "GOLD_FORMATS"]

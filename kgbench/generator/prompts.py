@@ -38,7 +38,7 @@ from kgbench.generator.context import (CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGET, 
 from kgbench.generator.formats import AREA_UNITS, DISTANCE_UNITS, get_format
 from kgbench.generator.gold import gold_as, gold_triples_of
 from kgbench.generator.items import Item, read_jsonl
-from kgbench.kg.paths import atomic_write
+from kgbench.fileio import json_lines, write_json_lines
 from kgbench.ontologies import GEO, KGB, RDF, RDFS
 
 __all__ = [
@@ -312,23 +312,20 @@ def render_prompts(dataset_path: str | Path, condition: str, out_path: str | Pat
     """
     prompts = render_dataset(read_jsonl(dataset_path), condition, context_budget=context_budget)
     if out_path is not None:
-        with atomic_write(out_path) as f:
-            for p in prompts:
-                f.write(json.dumps(p, ensure_ascii=False, separators=(",", ":")) + "\n")
+        write_json_lines(out_path, prompts, dumps=lambda p: json.dumps(p, ensure_ascii=False, separators=(",", ":")))
     return prompts
 
 
 def read_prompts(path: str | Path) -> list[Prompt]:
     """Return the prompts of a JSONL file written by :func:`render_prompts`; a bad line raises ValueError."""
     prompts = []
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                prompts.append(Prompt.from_dict(json.loads(line)))
-            except (ValueError, KeyError, TypeError) as exc:
-                raise ValueError(f"{path}:{number}: not a prompt ({exc!r})") from None
+    for number, record, problem in json_lines(path):
+        try:
+            if problem:
+                raise ValueError(problem)
+            prompts.append(Prompt.from_dict(record))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path}:{number}: not a prompt ({exc!r})") from None
     return prompts
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from kgbench.generator.dataset import family_of
 from kgbench.generator.items import Item, read_jsonl
-from kgbench.kg.paths import atomic_write
+from kgbench.fileio import atomic_write
 from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
 __all__ = ["build_report", "report_table", "ReportSummary", "Run", "load_run", "standardized_em", "seed_stats",

@@ -54,7 +54,7 @@ from kgbench.generator.replies import (
     parse_answer, read_capped,
 )
 from kgbench.generator.sandbox import Sandbox
-from kgbench.kg.paths import atomic_write
+from kgbench.fileio import atomic_write, write_json_lines
 
 __all__ = ["ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
            "write_predictions", "response_format", "nesting_depth", "MAX_RESPONSE_BYTES", "MAX_ANSWER_DEPTH"]
@@ -308,12 +308,8 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
 
 def write_predictions(predictions: Iterable[Prediction], path: str | Path) -> int:
     """Write prediction records as JSONL atomically and return how many were written."""
-    n = 0
-    with atomic_write(path) as f:
-        for p in predictions:
-            f.write(json.dumps(p.to_record(), ensure_ascii=False, default=str) + "\n")
-            n += 1
-    return n
+    return write_json_lines(path, predictions,
+                            dumps=lambda p: json.dumps(p.to_record(), ensure_ascii=False, default=str))
 
 
 def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model: str, api_key: str | None = None,

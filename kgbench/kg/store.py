@@ -15,7 +15,8 @@ from pyoxigraph import (BlankNode, DefaultGraph, Literal, NamedNode, QueryBoolea
 from kgbench.geofunctions import Registry, default_registry
 from kgbench.kg.build import Snapshot, SnapshotError, build_snapshot
 from kgbench.kg.interrupt import run_interruptible
-from kgbench.kg.paths import atomic_directory, cache_dir, clean_cache
+from kgbench.fileio import atomic_directory
+from kgbench.kg.paths import cache_dir, clean_cache
 from kgbench.kg.query_text import place_bindings
 from kgbench.kg.results import QueryResult
 from kgbench.ontologies import PREFIXES
