@@ -105,6 +105,8 @@ class Template:
     false_premise: Mapping | None
     path: Path
     notes: str = ""
+    #: why the bundled snapshot cannot satisfy this template (it is not generated), or None
+    unsatisfiable: str | None = None
 
     @property
     def answer_formats(self) -> tuple[str, ...]:
@@ -127,14 +129,6 @@ class Template:
         raise KeyError(f"template {self.id} has no sub-template {sub_id!r} "
                        f"(it has {', '.join(st.id for st in self.sub_templates)})")
 
-    @property
-    def unsatisfiable(self) -> str | None:
-        """Return why the bundled snapshot cannot satisfy this template (from ``notes``), or None."""
-        for line in self.notes.splitlines():
-            if line.lower().startswith("unsatisfiable:"):
-                return line.split(":", 1)[1].strip()
-        return None
-
     def compile(self, bindings: Mapping[str, object], query: str = "answer") -> str:
         """Return the answer (or gold) query as standalone SPARQL with the bindings in a VALUES block.
 
@@ -143,6 +137,7 @@ class Template:
         structure. Prefix declarations are included: the text runs as it is on any SPARQL engine that
         knows the functions.
 
+        >>> from pyoxigraph import NamedNode
         >>> t = load_template("A1")
         >>> q = t.compile({"A": NamedNode("http://ex.org/a"), "B": NamedNode("http://ex.org/b")})
         >>> [line.strip() for line in q.splitlines() if "VALUES" in line]
@@ -162,6 +157,7 @@ class Template:
         Most templates have one; a template whose gold joins an entity with an optional list of candidates
         splits it in two, since an OPTIONAL's inner pattern is evaluated before the bindings reach it.
 
+        >>> from pyoxigraph import NamedNode
         >>> len(load_template("A1").compile_gold({"A": NamedNode("http://ex.org/a"), "B": NamedNode("http://ex.org/b")}))
         1
         """
@@ -295,6 +291,9 @@ def load_template_file(path: str | Path) -> Template:
     for key, text in [("answer", q["answer"])] + [("gold", g) for g in golds]:
         if where_brace(text) < 0:
             raise TemplateError(f"{path}: field query/{key}: needs an explicit 'WHERE {{' (the bindings open it)")
+    if any(line.strip().lower().startswith("unsatisfiable:") for line in str(data.get("notes", "")).splitlines()):
+        raise TemplateError(f"{path}: field notes: a line starts with 'unsatisfiable:'; give the reason in the "
+                            "field unsatisfiable instead")
     columns = dict.fromkeys(c for st in subs for c in ANSWER_COLUMNS.get(st.answer_format, ("answer",)))
     _check_query(path, "query/answer", q["answer"], must_select=[*columns, *roles, *params])
     for g in golds:
@@ -305,7 +304,8 @@ def load_template_file(path: str | Path) -> Template:
         roles=MappingProxyType(roles), parameters=MappingProxyType(params),
         sampling=MappingProxyType(data["sampling"]), sub_templates=tuple(subs), answer_query=q["answer"],
         gold_queries=tuple(golds), validation=MappingProxyType(data["validation"]),
-        false_premise=data.get("false_premise"), path=path, notes=data.get("notes", ""))
+        false_premise=data.get("false_premise"), path=path, notes=data.get("notes", ""),
+        unsatisfiable=data.get("unsatisfiable"))
 
 
 def _query_texts(data) -> list[tuple[str, str]]:
