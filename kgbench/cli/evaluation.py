@@ -129,15 +129,14 @@ def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retri
     Rerunning the same command resumes: finished answers come from the response cache and OUT is rewritten
     with every prediction; items that failed (status "error") are asked again.
     """
-    from kgbench.generator.runners import run
+    from kgbench.generator.runners import RunConfig, run
 
     _output(out, [prompts_path], resume=True)
-
-    summary = run(prompts_path, out, base_url=base_url, model=model, api_key=api_key, concurrency=concurrency,
-                  retries=retries, backoff=backoff, timeout=timeout, cache_dir=response_cache,
-                  temperature=temperature, seed=seed, max_tokens=max_tokens, strict_schema=not no_strict_schema,
-                  max_steps=max_steps, kg_cache=obj.cache, unsafe_no_sandbox=unsafe_no_sandbox,
-                  max_response_bytes=int(max_response_mb * 1024 * 1024))
+    config = RunConfig(base_url, model, api_key, concurrency=concurrency, retries=retries, backoff=backoff,
+                       timeout=timeout, cache_dir=response_cache, temperature=temperature, seed=seed,
+                       max_tokens=max_tokens, strict_schema=not no_strict_schema, max_steps=max_steps,
+                       unsafe_no_sandbox=unsafe_no_sandbox, max_response_bytes=int(max_response_mb * 1024 * 1024))
+    summary = run(prompts_path, out, config, kg_cache=obj.cache)
     click.echo(json.dumps(summary, indent=2, default=str))
 
 

@@ -43,7 +43,8 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+import dataclasses
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,7 @@ from kgbench.generator.replies import (
 from kgbench.generator.sandbox import Sandbox
 from kgbench.fileio import atomic_write, write_json_lines
 
-__all__ = ["ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
+__all__ = ["RunConfig", "ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
            "write_predictions", "response_format", "nesting_depth", "MAX_RESPONSE_BYTES", "MAX_ANSWER_DEPTH"]
 
 #: HTTP statuses that are retried (besides timeouts and connection failures)
@@ -239,14 +240,63 @@ def _single_turn(client: ChatClient, prompt: Prompt, model: str, temperature: fl
                       latency_s=round(time.monotonic() - started, 3))
 
 
-def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, api_key: str | None = None, *,
-              concurrency: int = 4, retries: int = 3, backoff: float = 1.0, max_backoff: float = 60.0,
-              timeout: float = 120.0, cache_dir: str | Path | None = None, temperature: float = 0.0,
-              seed: int | None = 0, max_tokens: int | None = None, strict_schema: bool = True,
-              kg=None, max_steps: int = 10, sandbox=None, out_path: str | Path | None = None,
-              on_prediction: Callable[[Prediction], None] | None = None, unsafe_no_sandbox: bool = False,
-              bwrap: str | None = None, max_response_bytes: int = MAX_RESPONSE_BYTES) -> list[Prediction]:
+@dataclass(frozen=True)
+class RunConfig:
+    """Return the settings of one model run, typed and validated; :meth:`record` is what a run stores with it.
+
+    ``base_url`` is the API root (e.g. ``http://127.0.0.1:8000/v1``); ``api_key`` is never recorded or shown.
+    ``cache_dir`` makes a run resumable; ``max_steps`` is the agent's step budget; ``max_response_bytes``
+    caps each response body. A setting out of range raises ValueError naming it.
+
+    >>> c = RunConfig("http://127.0.0.1:8000/v1", "tiny", api_key="secret", seed=7)
+    >>> c.record()["seed"], "api_key" in c.record(), "secret" in repr(c)
+    (7, False, False)
+    >>> RunConfig("http://x/v1", "m", concurrency=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: concurrency must be at least 1
+    """
+
+    base_url: str
+    model: str
+    api_key: str | None = field(default=None, repr=False)
+    concurrency: int = 4
+    retries: int = 3
+    backoff: float = 1.0
+    max_backoff: float = 60.0
+    timeout: float = 120.0
+    cache_dir: str | Path | None = None
+    temperature: float = 0.0
+    seed: int | None = 0
+    max_tokens: int | None = None
+    strict_schema: bool = True
+    max_steps: int = 10
+    unsafe_no_sandbox: bool = False
+    bwrap: str | None = None
+    max_response_bytes: int = MAX_RESPONSE_BYTES
+
+    def __post_init__(self):
+        for name, low in (("concurrency", 1), ("retries", 0), ("max_steps", 1), ("max_response_bytes", 1)):
+            if getattr(self, name) < low:
+                raise ValueError(f"{name} must be at least {low}")
+        if not self.timeout > 0:
+            raise ValueError(f"timeout must be a positive number of seconds, not {self.timeout!r}")
+
+    def record(self) -> dict:
+        """Return the settings as a JSON-ready dict, without the API key."""
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "api_key"}
+        out["cache_dir"] = None if self.cache_dir is None else str(self.cache_dir)
+        return out
+
+
+def run_model(prompts: Iterable[Prompt | Mapping], base_url: str | None = None, model: str | None = None,
+              api_key: str | None = None, *, config: RunConfig | None = None, kg=None, sandbox=None,
+              out_path: str | Path | None = None, on_prediction: Callable[[Prediction], None] | None = None,
+              **settings) -> list[Prediction]:
     """Return one :class:`Prediction` per prompt (in prompt order), asking an OpenAI-compatible server.
+
+    The run's settings are ``config`` (a :class:`RunConfig`), or one made from ``base_url``, ``model``,
+    ``api_key`` and the keyword ``settings`` (its fields: ``temperature=0.3, seed=7, ...``).
 
     ``prompts`` are :class:`~kgbench.generator.prompts.Prompt` objects or their dicts (a prompts JSONL
     file's lines). Agent prompts (``T3-oracle``, ``T3a``) run the agent loop with ``max_steps`` steps, their
@@ -260,26 +310,25 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
     threads). ``max_response_bytes`` caps each response body. No reply stops the run: whatever goes wrong with
     one prompt (even an unexpected exception) becomes that prediction's ``error``.
     """
+    c = config if config is not None else RunConfig(base_url, model, api_key, **settings)
     prompts = [p if isinstance(p, Prompt) else Prompt.from_dict(p) for p in prompts]
-    if concurrency < 1:
-        raise ValueError("concurrency must be at least 1")
     if any(p.condition == "T3a" for p in prompts) and kg is None:
         raise ValueError("T3a prompts need a knowledge graph (kg=...) for the agent's tools")
     if any(p.condition in AGENT_CONDITIONS for p in prompts) and not isinstance(sandbox, Sandbox):
-        sandbox = Sandbox(sandbox, bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
-    client = ChatClient(base_url, api_key, timeout=timeout, retries=retries, backoff=backoff,
-                        max_backoff=max_backoff, max_response_bytes=max_response_bytes)
-    cache = _Cache(cache_dir)
+        sandbox = Sandbox(sandbox, bwrap=c.bwrap, unsafe_no_sandbox=c.unsafe_no_sandbox)
+    client = ChatClient(c.base_url, c.api_key, timeout=c.timeout, retries=c.retries, backoff=c.backoff,
+                        max_backoff=c.max_backoff, max_response_bytes=c.max_response_bytes)
+    cache = _Cache(c.cache_dir)
     lock = threading.Lock()
 
     def ask(prompt: Prompt) -> Prediction:
         if prompt.condition in AGENT_CONDITIONS:
-            return run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
-                             seed=seed, max_tokens=max_tokens, sandbox=sandbox)
-        return _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)
+            return run_agent(prompt, client, c.model, kg=kg, max_steps=c.max_steps, temperature=c.temperature,
+                             seed=c.seed, max_tokens=c.max_tokens, sandbox=sandbox)
+        return _single_turn(client, prompt, c.model, c.temperature, c.seed, c.max_tokens, c.strict_schema)
 
     def one(prompt: Prompt) -> Prediction:
-        key = cache_key(model, prompt, temperature, seed, max_steps)
+        key = cache_key(c.model, prompt, c.temperature, c.seed, c.max_steps)
         hit = cache.get(key)
         if hit is not None:
             prediction = hit
@@ -287,8 +336,8 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
             try:
                 prediction = ask(prompt)
             except Exception as exc:  # noqa: BLE001 - one item's failure is that item's error, never the run's
-                prediction = Prediction(id=prompt.id, condition=prompt.condition, model=model,
-                                        temperature=temperature, seed=seed, prompt_hash=prompt.hash, status="error",
+                prediction = Prediction(id=prompt.id, condition=prompt.condition, model=c.model,
+                                        temperature=c.temperature, seed=c.seed, prompt_hash=prompt.hash, status="error",
                                         error=f"{type(exc).__name__}: {exc}"[:500])
             try:
                 cache.put(key, prediction)
@@ -299,7 +348,7 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
                 on_prediction(prediction)
         return prediction
 
-    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+    with ThreadPoolExecutor(max_workers=c.concurrency) as pool:
         predictions = list(pool.map(one, prompts))
     if out_path is not None:
         write_predictions(predictions, out_path)
@@ -312,42 +361,38 @@ def write_predictions(predictions: Iterable[Prediction], path: str | Path) -> in
                             dumps=lambda p: json.dumps(p.to_record(), ensure_ascii=False, default=str))
 
 
-def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model: str, api_key: str | None = None,
-        concurrency: int = 4, retries: int = 3, backoff: float = 1.0, timeout: float = 120.0,
-        cache_dir: str | Path | None = None, temperature: float = 0.0, seed: int | None = 0,
-        max_tokens: int | None = None, strict_schema: bool = True, max_steps: int = 10,
-        kg=None, kg_cache: str | Path | None = None,
-        on_prediction: Callable[[Prediction], None] | None = None, unsafe_no_sandbox: bool = False,
-        bwrap: str | None = None, max_response_bytes: int = MAX_RESPONSE_BYTES) -> dict:
+def run(prompts_path: str | Path, out_path: str | Path, config: RunConfig | None = None, *, kg=None,
+        kg_cache: str | Path | None = None, on_prediction: Callable[[Prediction], None] | None = None,
+        **settings) -> dict:
     """Return a summary of running a prompts JSONL file and writing its predictions JSONL to ``out_path``.
 
-    The function behind ``kgbench run``. ``api_key`` defaults to the ``OPENAI_API_KEY`` environment variable;
-    ``cache_dir`` defaults to ``<out_path>.cache`` beside the output (so rerunning the same command resumes).
-    T3a prompts open the bundled snapshot's KG (``kg_cache`` as for ``open_kg``) unless ``kg`` is given.
-    Agent prompts need the bubblewrap sandbox (see :func:`run_model`; ``unsafe_no_sandbox``, ``bwrap``).
+    The function behind ``kgbench run``. The settings are ``config`` or a :class:`RunConfig` made from the
+    keyword ``settings`` (``base_url=..., model=..., seed=...``). The API key defaults to the
+    ``OPENAI_API_KEY`` environment variable; ``cache_dir`` defaults to ``<out_path>.cache`` beside the output
+    (so rerunning the same command resumes). T3a prompts open the bundled snapshot's KG (``kg_cache`` as for
+    ``open_kg``) unless ``kg`` is given. Agent prompts need the bubblewrap sandbox (see :func:`run_model`).
     The summary: ``{"n", "by_status", "cached", "out", "cache_dir", "model", "temperature", "seed",
-    "sandbox"}`` (``sandbox``: what runs the agents' code, None without agent prompts).
+    "sandbox", "config"}`` (``sandbox``: what runs the agents' code, None without agent prompts; ``config``:
+    :meth:`RunConfig.record`, every setting but the key).
     """
+    c = config if config is not None else RunConfig(**settings)
     prompts = read_prompts(prompts_path)
+    if c.api_key is None and os.environ.get("OPENAI_API_KEY"):
+        c = dataclasses.replace(c, api_key=os.environ["OPENAI_API_KEY"])
+    if c.cache_dir is None:
+        c = dataclasses.replace(c, cache_dir=Path(str(out_path) + ".cache"))
     sandbox = None
     if any(p.condition in AGENT_CONDITIONS for p in prompts):
-        sandbox = Sandbox(bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
-    if api_key is None:
-        api_key = os.environ.get("OPENAI_API_KEY") or None
-    if cache_dir is None:
-        cache_dir = Path(str(out_path) + ".cache")
+        sandbox = Sandbox(bwrap=c.bwrap, unsafe_no_sandbox=c.unsafe_no_sandbox)
     if kg is None and any(p.condition == "T3a" for p in prompts):
         from kgbench.kg.store import open_kg
 
         kg = open_kg(cache=kg_cache)
-    predictions = run_model(prompts, base_url, model, api_key, concurrency=concurrency, retries=retries,
-                            backoff=backoff, timeout=timeout, cache_dir=cache_dir, temperature=temperature,
-                            seed=seed, max_tokens=max_tokens, strict_schema=strict_schema, kg=kg,
-                            max_steps=max_steps, out_path=out_path, on_prediction=on_prediction,
-                            sandbox=sandbox, max_response_bytes=max_response_bytes)
+    predictions = run_model(prompts, config=c, kg=kg, out_path=out_path, on_prediction=on_prediction,
+                            sandbox=sandbox)
     by_status: dict[str, int] = {}
     for p in predictions:
         by_status[p.status] = by_status.get(p.status, 0) + 1
     return {"n": len(predictions), "by_status": by_status, "cached": sum(p.cached for p in predictions),
-            "out": str(out_path), "cache_dir": str(cache_dir), "model": model, "temperature": temperature,
-            "seed": seed, "sandbox": None if sandbox is None else sandbox.name}
+            "out": str(out_path), "cache_dir": str(c.cache_dir), "model": c.model, "temperature": c.temperature,
+            "seed": c.seed, "sandbox": None if sandbox is None else sandbox.name, "config": c.record()}
