@@ -1,27 +1,36 @@
 """kgbench: geospatial question-answering benchmarks computed from geographic knowledge graphs.
 
+The public API (everything else is internal or documented in its module):
+
+- :func:`open_kg` -> :class:`KG`, a :class:`KnowledgeGraph` (as is :class:`RemoteKG`, a SPARQL endpoint);
+- :func:`load_template`, :func:`template_ids`: the question templates;
+- :func:`generate`: verified items of one template;
+- :func:`render_prompts`: items as prompts for an evaluation condition;
+- :func:`evaluate`: predictions (or a baseline's) scored against items.
+
 >>> import kgbench
->>> callable(kgbench.open_kg) and callable(kgbench.generate)
+>>> all(callable(getattr(kgbench, name)) for name in kgbench.__all__ if name != "__version__")
 True
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["open_kg", "generate", "KG", "load_template", "template_ids", "__version__"]
+__all__ = ["open_kg", "KG", "RemoteKG", "KnowledgeGraph", "load_template", "template_ids", "generate",
+           "render_prompts", "evaluate", "__version__"]
+
+#: public name -> the module that defines it (imported on first use: ``import kgbench`` stays cheap)
+_HOMES = {
+    "open_kg": "kgbench.kg.store", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
+    "KnowledgeGraph": "kgbench.kg.graph", "load_template": "kgbench.queries.template",
+    "template_ids": "kgbench.queries.template", "generate": "kgbench.generator.generate",
+    "render_prompts": "kgbench.generator.prompts", "evaluate": "kgbench.generator.evaluate",
+}
 
 
-def __getattr__(name):  # lazy: importing kgbench stays cheap for the CLI's --help
-    if name in ("open_kg", "KG"):
-        from kgbench.kg import store
+def __getattr__(name):
+    if name in _HOMES:
+        import importlib
 
-        return getattr(store, name)
-    if name == "generate":
-        from kgbench.generator.generate import generate
-
-        return generate
-    if name in ("load_template", "template_ids"):
-        from kgbench.queries import template
-
-        return getattr(template, name)
+        return getattr(importlib.import_module(_HOMES[name]), name)
     raise AttributeError(f"module 'kgbench' has no attribute {name!r}")

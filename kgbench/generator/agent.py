@@ -27,7 +27,9 @@ from typing import Any
 import jsonschema
 
 from kgbench.generator.prompts import KG_TOOLS, Prompt
+from kgbench.generator.replies import ChatError, Prediction, parse_answer
 from kgbench.generator.sandbox import Sandbox, SandboxLimits, SandboxResult, answer_tool
+from kgbench.ontologies import KGB, RDF, RDFS
 
 __all__ = ["KGTools", "run_agent", "extract_code"]
 
@@ -131,7 +133,7 @@ class KGTools:
         out: dict[str, Any] = {"id": iri, "name": None, "names": [], "types": [], "category": None,
                                "country": None, "geometry": None, "triples": ""}
         lines = []
-        kgb, rdfs_label = "https://w3id.org/kgbench/ontology#", "http://www.w3.org/2000/01/rdf-schema#label"
+        kgb, rdfs_label = KGB.base, RDFS.label.value
         for r in rows:
             p, o = r["p"].value, r["o"]
             lines.append(f"{node} {r['p']} {o} .")
@@ -139,7 +141,7 @@ class KGTools:
                 out["name"] = o.value
             elif p == rdfs_label and isinstance(o, Literal):
                 out["names"].append({"name": o.value, "language": o.language} if o.language else {"name": o.value})
-            elif p == "http://www.w3.org/1999/02/22-rdf-syntax-ns#type":
+            elif p == RDF.type.value:
                 out["types"].append(o.value)
             elif p == kgb + "category":
                 out["category"] = o.value
@@ -237,8 +239,6 @@ def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 1
     any request when bubblewrap cannot run, unless ``unsafe_no_sandbox``. The prediction's ``sandbox`` says
     which ran the code (e.g. ``"bubblewrap 0.8.0"`` or ``"none (--unsafe-no-sandbox)"``).
     """
-    from kgbench.generator.runners import ChatError, Prediction
-
     if sandbox is None:
         sandbox = Sandbox(limits, bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
     tool_names = list(prompt.metadata.get("tools") or [])
@@ -319,8 +319,6 @@ def run_agent(prompt: Prompt, client, model: str, *, kg=None, max_steps: int = 1
         messages.append({"role": "assistant", "content": content})
         code = extract_code(content)
         if code is None:
-            from kgbench.generator.runners import parse_answer
-
             parsed = parse_answer(content)
             if parsed["parsed"]:
                 final = {"answer": parsed["answer"], "unit": parsed["unit"]}

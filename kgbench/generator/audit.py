@@ -25,11 +25,12 @@ from kgbench.generator import audit_checks as checks
 from kgbench.generator.balance import CLASS_SHARE, CONSTANT_SHARE, MIN_ITEMS
 from kgbench.generator.card import REFERENCE_FAMILY_SHARES, REFERENCE_FORMAT_SHARES
 from kgbench.generator.context import DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR
-from kgbench.generator.dataset import INCOME_TIERS, SMALL_SHARE, _template_key, family_of
+from kgbench.generator.dataset import SMALL_SHARE, _template_key, family_of
 from kgbench.generator.formats import get_format, name_key
 from kgbench.generator.items import Item, read_jsonl
 from kgbench.generator.policy import COUNTRY_CAP, SET_SHARE_FLOOR, SHARE_FLOOR
 from kgbench.generator.prompts import fit_item_gold
+from kgbench.ontologies.tiers import INCOME_TIERS
 
 __all__ = ["AuditRules", "AuditReport", "Violation", "RULES", "audit_items", "audit_release", "load_release"]
 

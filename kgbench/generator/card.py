@@ -15,6 +15,7 @@ import yaml
 from kgbench.generator.baselines import majority_predictions, oracle_answer
 from kgbench.generator.items import Item
 from kgbench.generator.policy import REFERENCE_FAMILY_SHARES
+from kgbench.ontologies import ENTITY
 from kgbench.queries.template import load_template
 from kgbench.generator.scoring import aggregate, score_item
 
@@ -30,7 +31,7 @@ REFERENCE_MAJORITY_EM = 0.288
 #: how the card cites the design it follows: the repository names no paper, so the specification is cited
 DESIGN_CITATION = "the benchmark specification in spec/ (templates.tsv, scoring.md)"
 _ISO639_1 = {"eng": "en", "fin": "fi", "swe": "sv", "deu": "de", "fra": "fr", "spa": "es"}
-_OSM_IRI = "https://w3id.org/kgbench/entity/osm/"
+_OSM_IRI = ENTITY.base + "osm/"
 
 
 def osm_derived(item: Item) -> bool:

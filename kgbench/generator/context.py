@@ -22,6 +22,8 @@ from dataclasses import dataclass
 import shapely
 from pyoxigraph import Literal, NamedNode, RdfFormat, parse, serialize
 
+from kgbench.ontologies import GEO
+
 __all__ = ["CHARS_PER_TOKEN", "DEFAULT_CONTEXT_BUDGET", "TOKEN_ESTIMATOR", "estimate_tokens", "simplify_gold",
            "SimplifiedGold", "wkt_vertex_count", "gold_vertex_count"]
 
@@ -32,7 +34,7 @@ DEFAULT_CONTEXT_BUDGET = 32_000
 #: how tokens are estimated, as stated in prompts' metadata and the dataset card
 TOKEN_ESTIMATOR = f"characters / {CHARS_PER_TOKEN}, rounded up"
 
-_WKT_DATATYPE = "http://www.opengis.net/ont/geosparql#wktLiteral"
+_WKT_DATATYPE = GEO.wktLiteral.value
 _WKT_HEAD = re.compile(r"^\s*(<[^>]*>\s*)?")
 
 

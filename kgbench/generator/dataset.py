@@ -27,6 +27,7 @@ leaves any previous release untouched. Every item is validated against its answe
 
 from __future__ import annotations
 
+import functools
 import dataclasses
 import json
 import math
@@ -43,7 +44,9 @@ from kgbench.generator.formats import FORMAT_NAMES, GoldAnswerError, get_format,
 from kgbench.generator.generate import GenerationReport
 from kgbench.generator.gold import export_gold_nquads
 from kgbench.generator.items import Item, write_jsonl
-from kgbench.kg.paths import atomic_directory
+from kgbench.fileio import atomic_directory
+from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
+from kgbench.queries.template import load_template, template_ids
 
 __all__ = ["write_release", "ReleaseSummary", "ReleaseError", "validate_items", "select_small", "release_stats",
            "read_parquet", "item_problem", "render_card", "family_of", "FAMILIES", "SMALL_CAP", "SMALL_SHARE", "SPLITS",
@@ -63,8 +66,6 @@ FAMILIES = {
     "I": "Spatio-temporal events", "J": "Direction", "K": "Shape", "L": "Uncertainty",
     "M": "Spatial transformation", "N": "Coordinates",
 }
-INCOME_TIERS = ("LIC", "LMC", "UMC", "HIC")
-DENSITY_TIERS = ("low", "medium", "high")
 _STRATUM_KEYS = ("country", "income_tier", "density_tier")
 
 #: Parquet columns and how each holds the item's value (``json`` columns are JSON text; decode with json.loads)
@@ -100,13 +101,19 @@ class ReleaseSummary:
 
 
 def family_of(template_id: str) -> str:
-    """Return the family (SFID letter) of a template id.
+    """Return the family (SFID letter) its template file gives a template id; "?" for an id with no template.
 
-    >>> family_of("A1"), family_of("N2")
-    ('A', 'N')
+    Sub-template ids ("A1-2") count as their template's.
+
+    >>> family_of("A1"), family_of("N2"), family_of("A1-2"), family_of("Z9")
+    ('A', 'N', 'A', '?')
     """
-    m = re.match(r"([A-Za-z]+)", template_id or "")
-    return m.group(1).upper() if m else "?"
+    return _families().get((template_id or "").split("-", 1)[0], "?")
+
+
+@functools.lru_cache(maxsize=1)
+def _families() -> dict[str, str]:
+    return {tid: load_template(tid).family for tid in template_ids()}
 
 
 def _template_key(template_id: str) -> tuple:

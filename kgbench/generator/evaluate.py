@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from kgbench.fileio import json_lines
 from kgbench.generator.formats import GoldAnswerError, get_format, validate_gold
 from kgbench.generator.replies import nesting_depth
 from kgbench.generator.scoring import ItemScore, Metrics, aggregate, aggregate_by, score_item
@@ -50,17 +51,12 @@ def read_jsonl(source: str | os.PathLike | Iterable[dict]) -> list[dict]:
     if not isinstance(source, (str, os.PathLike)):
         return list(source)
     records = []
-    with open(source, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except ValueError as exc:
-                raise ValueError(f"{source}:{number}: not JSON ({exc})") from None
-            if not isinstance(record, dict):
-                raise ValueError(f"{source}:{number}: not a JSON object")
-            records.append(record)
+    for number, record, problem in json_lines(source):
+        if problem:
+            raise ValueError(f"{source}:{number}: {problem}")
+        if not isinstance(record, dict):
+            raise ValueError(f"{source}:{number}: not a JSON object")
+        records.append(record)
     return records
 
 
@@ -90,7 +86,8 @@ def read_predictions(source: str | os.PathLike | Iterable[dict]) -> tuple[list[t
     (['predictions[1]'], ['predictions[2]: no id', 'predictions[3]: id is a list, not a string', 'predictions[4]: not a JSON object'])
     """
     if isinstance(source, (str, os.PathLike)):
-        lines: Iterable[tuple[str, Any, str | None]] = _json_lines(source)
+        lines: Iterable[tuple[str, Any, str | None]] = (
+            (f"{source}:{number}", record, problem) for number, record, problem in json_lines(source, errors="replace"))
     else:
         lines = ((f"predictions[{n}]", r, None) for n, r in enumerate(source, 1))
     records, warnings = [], []
@@ -106,20 +103,6 @@ def read_predictions(source: str | os.PathLike | Iterable[dict]) -> tuple[list[t
         else:
             records.append((where, record))
     return records, warnings
-
-
-def _json_lines(path: str | os.PathLike):
-    """Yield ``("file:line", parsed JSON or None, why it is unreadable or None)`` for each non-blank line."""
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                yield f"{path}:{number}", json.loads(line), None
-            except RecursionError:
-                yield f"{path}:{number}", None, "not JSON (nested too deeply to read)"
-            except ValueError as exc:
-                yield f"{path}:{number}", None, f"not JSON ({exc})"
 
 
 def _fmt_cell(value: Any) -> str:

@@ -17,10 +17,11 @@ from kgbench.generator.formats import name_key
 from kgbench.generator.items import Item, item_id
 from kgbench.generator.prompts import oracle_prompts_fit
 from kgbench.generator.roles import CategoryValue, takes_the, with_definite_articles
-from kgbench.generator.sampling import (DENSITY_TIERS, INCOME_TIERS, entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
+from kgbench.generator.sampling import (entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
 from kgbench.kg.results import python_value
 from kgbench.queries.template import ANSWER_COLUMNS, Template, Variant, anchor_role, load_template
+from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
 __all__ = ["generate", "GenerationReport", "execute", "assemble_answer", "false_premise_items", "false_premises_wanted",
            "merge_false_premises", "FALSE_PREMISE_SHARE"]

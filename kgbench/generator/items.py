@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from kgbench.kg.paths import atomic_write
+from kgbench.fileio import json_lines, write_json_lines
 
 __all__ = ["Item", "item_id", "write_jsonl", "read_jsonl", "DatasetError"]
 
@@ -70,12 +70,7 @@ def item_id(*parts: object) -> str:
 
 def write_jsonl(items: Iterable[Item], path: str | Path) -> int:
     """Write items as JSON lines atomically (temp file, then rename) and return how many were written."""
-    n = 0
-    with atomic_write(path) as f:
-        for it in items:
-            f.write(it.to_json() + "\n")
-            n += 1
-    return n
+    return write_json_lines(path, items, dumps=Item.to_json)
 
 
 def read_jsonl(path: str | Path) -> list[Item]:
@@ -84,12 +79,11 @@ def read_jsonl(path: str | Path) -> list[Item]:
     if not path.is_file():
         raise DatasetError(f"{path}: dataset file not found")
     items = []
-    with path.open(encoding="utf-8") as f:
-        for no, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            try:
-                items.append(Item.from_dict(json.loads(line)))
-            except (json.JSONDecodeError, TypeError) as exc:
-                raise DatasetError(f"{path}: line {no}: not an item: {exc}") from None
+    for no, record, problem in json_lines(path):
+        try:
+            if problem:
+                raise ValueError(problem)
+            items.append(Item.from_dict(record))
+        except (ValueError, TypeError) as exc:
+            raise DatasetError(f"{path}: line {no}: not an item: {exc}") from None
     return items

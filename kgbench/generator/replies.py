@@ -9,9 +9,14 @@ model's answer is unusable); :mod:`kgbench.generator.runners` records either as 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["ChatError", "ReplyError", "read_capped", "check_shape", "nesting_depth", "MAX_RESPONSE_BYTES",
+from kgbench.generator.scoring import extract_answer_object
+
+__all__ = ["ChatError", "ReplyError", "Prediction", "parse_answer", "read_capped", "check_shape", "nesting_depth", "MAX_RESPONSE_BYTES",
            "MAX_ANSWER_DEPTH"]
 
 #: default cap on a response body, bytes
@@ -88,3 +93,90 @@ def check_shape(data: Any) -> dict:
         raise ChatError(f"response's first choice has no message object: {str(choices[0])[:200]}", status=200,
                         retryable=True)
     return data
+
+
+def parse_answer(content: str | None) -> dict:
+    """Return ``{"answer", "unit", "reasoning", "parsed"}`` read from a model's reply text.
+
+    The reply should be one JSON object; failing that, the last JSON object with an ``"answer"`` key in the
+    text is taken (code fences allowed). ``parsed`` is False when no such object was found (the answer is
+    then None and the scorer reads the raw text itself). JSON nested deeper than :data:`MAX_ANSWER_DEPTH`
+    levels raises :class:`ReplyError`.
+
+    >>> parse_answer('{"answer": 12.5, "unit": "km"}')
+    {'answer': 12.5, 'unit': 'km', 'reasoning': None, 'parsed': True}
+    >>> parse_answer("I think about 12 km")["parsed"]
+    False
+    """
+    obj = None
+    if content:
+        try:
+            try:
+                obj = json.loads(content)
+            except ValueError:
+                obj = None
+            if not (isinstance(obj, dict) and "answer" in obj):
+                obj = extract_answer_object(content)
+        except RecursionError:
+            raise ReplyError("reply JSON is nested too deeply to read") from None
+    if isinstance(obj, dict) and nesting_depth(obj.get("answer")) > MAX_ANSWER_DEPTH:
+        raise ReplyError(f"reply answer is nested deeper than {MAX_ANSWER_DEPTH} levels")
+    if not isinstance(obj, dict):
+        return {"answer": None, "unit": None, "reasoning": None, "parsed": False}
+    reasoning = obj.get("reasoning")
+    return {"answer": obj.get("answer"), "unit": obj.get("unit"),
+            "reasoning": reasoning if isinstance(reasoning, str) else None, "parsed": True}
+
+
+@dataclass
+class Prediction:
+    """Return one model answer to one prompt, with the raw output, the run's settings and how it went.
+
+    ``status``: ``"ok"`` (the model replied), ``"error"`` (the request failed; ``error`` says why),
+    ``"budget_exhausted"`` (an agent ran out of steps). ``raw`` is the model's last message text;
+    ``trace`` holds an agent's steps.
+    """
+
+    id: str
+    condition: str
+    model: str
+    temperature: float
+    seed: int | None
+    status: str
+    answer: Any = None
+    unit: Any = None
+    raw: str | None = None
+    reasoning: str | None = None
+    parsed: bool = False
+    error: str | None = None
+    http_status: int | None = None
+    attempts: int = 0
+    finish_reason: str | None = None
+    usage: dict | None = None
+    latency_s: float | None = None
+    prompt_hash: str = ""
+    cached: bool = False
+    steps: int | None = None
+    trace: list | None = None
+    extra: dict = field(default_factory=dict)
+
+    def to_record(self) -> dict:
+        """Return the prediction as a JSON-ready record for :func:`kgbench.generator.evaluate.evaluate`.
+
+        A failed request has no ``answer`` or ``unit`` key (scored as unparseable, never as a refusal).
+        """
+        record = asdict(self)
+        extra = record.pop("extra")
+        record.update(extra)
+        if self.status == "error":
+            record.pop("answer")
+            record.pop("unit")
+        return record
+
+    @classmethod
+    def from_record(cls, record: Mapping) -> "Prediction":
+        """Return a prediction read back from :meth:`to_record` output (unknown keys go to ``extra``)."""
+        names = set(cls.__dataclass_fields__)
+        known = {k: v for k, v in record.items() if k in names and k != "extra"}
+        extra = {k: v for k, v in record.items() if k not in names}
+        return cls(**known, extra=extra)

@@ -43,19 +43,21 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+import dataclasses
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kgbench.generator.agent import run_agent
 from kgbench.generator.prompts import AGENT_CONDITIONS, Prompt, read_prompts
 from kgbench.generator.replies import (
-    MAX_ANSWER_DEPTH, MAX_RESPONSE_BYTES, ChatError, ReplyError, check_shape, nesting_depth, read_capped,
+    MAX_ANSWER_DEPTH, MAX_RESPONSE_BYTES, ChatError, Prediction, ReplyError, check_shape, nesting_depth,
+    parse_answer, read_capped,
 )
 from kgbench.generator.sandbox import Sandbox
-from kgbench.generator.scoring import extract_answer_object
-from kgbench.kg.paths import atomic_write
+from kgbench.fileio import atomic_write, write_json_lines
 
-__all__ = ["ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
+__all__ = ["RunConfig", "ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
            "write_predictions", "response_format", "nesting_depth", "MAX_RESPONSE_BYTES", "MAX_ANSWER_DEPTH"]
 
 #: HTTP statuses that are retried (besides timeouts and connection failures)
@@ -157,93 +159,6 @@ def response_format(schema: Mapping, *, strict: bool = True, name: str = "answer
     return {"type": "json_schema", "json_schema": {"name": name, "strict": strict, "schema": clean}}
 
 
-def parse_answer(content: str | None) -> dict:
-    """Return ``{"answer", "unit", "reasoning", "parsed"}`` read from a model's reply text.
-
-    The reply should be one JSON object; failing that, the last JSON object with an ``"answer"`` key in the
-    text is taken (code fences allowed). ``parsed`` is False when no such object was found (the answer is
-    then None and the scorer reads the raw text itself). JSON nested deeper than :data:`MAX_ANSWER_DEPTH`
-    levels raises :class:`ReplyError`.
-
-    >>> parse_answer('{"answer": 12.5, "unit": "km"}')
-    {'answer': 12.5, 'unit': 'km', 'reasoning': None, 'parsed': True}
-    >>> parse_answer("I think about 12 km")["parsed"]
-    False
-    """
-    obj = None
-    if content:
-        try:
-            try:
-                obj = json.loads(content)
-            except ValueError:
-                obj = None
-            if not (isinstance(obj, dict) and "answer" in obj):
-                obj = extract_answer_object(content)
-        except RecursionError:
-            raise ReplyError("reply JSON is nested too deeply to read") from None
-    if isinstance(obj, dict) and nesting_depth(obj.get("answer")) > MAX_ANSWER_DEPTH:
-        raise ReplyError(f"reply answer is nested deeper than {MAX_ANSWER_DEPTH} levels")
-    if not isinstance(obj, dict):
-        return {"answer": None, "unit": None, "reasoning": None, "parsed": False}
-    reasoning = obj.get("reasoning")
-    return {"answer": obj.get("answer"), "unit": obj.get("unit"),
-            "reasoning": reasoning if isinstance(reasoning, str) else None, "parsed": True}
-
-
-@dataclass
-class Prediction:
-    """Return one model answer to one prompt, with the raw output, the run's settings and how it went.
-
-    ``status``: ``"ok"`` (the model replied), ``"error"`` (the request failed; ``error`` says why),
-    ``"budget_exhausted"`` (an agent ran out of steps). ``raw`` is the model's last message text;
-    ``trace`` holds an agent's steps.
-    """
-
-    id: str
-    condition: str
-    model: str
-    temperature: float
-    seed: int | None
-    status: str
-    answer: Any = None
-    unit: Any = None
-    raw: str | None = None
-    reasoning: str | None = None
-    parsed: bool = False
-    error: str | None = None
-    http_status: int | None = None
-    attempts: int = 0
-    finish_reason: str | None = None
-    usage: dict | None = None
-    latency_s: float | None = None
-    prompt_hash: str = ""
-    cached: bool = False
-    steps: int | None = None
-    trace: list | None = None
-    extra: dict = field(default_factory=dict)
-
-    def to_record(self) -> dict:
-        """Return the prediction as a JSON-ready record for :func:`kgbench.generator.evaluate.evaluate`.
-
-        A failed request has no ``answer`` or ``unit`` key (scored as unparseable, never as a refusal).
-        """
-        record = asdict(self)
-        extra = record.pop("extra")
-        record.update(extra)
-        if self.status == "error":
-            record.pop("answer")
-            record.pop("unit")
-        return record
-
-    @classmethod
-    def from_record(cls, record: Mapping) -> "Prediction":
-        """Return a prediction read back from :meth:`to_record` output (unknown keys go to ``extra``)."""
-        names = set(cls.__dataclass_fields__)
-        known = {k: v for k, v in record.items() if k in names and k != "extra"}
-        extra = {k: v for k, v in record.items() if k not in names}
-        return cls(**known, extra=extra)
-
-
 def cache_key(model: str, prompt: Prompt, temperature: float, seed: int | None, max_steps: int | None = None) -> str:
     """Return the cache key of one prediction: a hash of model, condition, item id, prompt hash, temperature, seed.
 
@@ -325,14 +240,63 @@ def _single_turn(client: ChatClient, prompt: Prompt, model: str, temperature: fl
                       latency_s=round(time.monotonic() - started, 3))
 
 
-def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, api_key: str | None = None, *,
-              concurrency: int = 4, retries: int = 3, backoff: float = 1.0, max_backoff: float = 60.0,
-              timeout: float = 120.0, cache_dir: str | Path | None = None, temperature: float = 0.0,
-              seed: int | None = 0, max_tokens: int | None = None, strict_schema: bool = True,
-              kg=None, max_steps: int = 10, sandbox=None, out_path: str | Path | None = None,
-              on_prediction: Callable[[Prediction], None] | None = None, unsafe_no_sandbox: bool = False,
-              bwrap: str | None = None, max_response_bytes: int = MAX_RESPONSE_BYTES) -> list[Prediction]:
+@dataclass(frozen=True)
+class RunConfig:
+    """Return the settings of one model run, typed and validated; :meth:`record` is what a run stores with it.
+
+    ``base_url`` is the API root (e.g. ``http://127.0.0.1:8000/v1``); ``api_key`` is never recorded or shown.
+    ``cache_dir`` makes a run resumable; ``max_steps`` is the agent's step budget; ``max_response_bytes``
+    caps each response body. A setting out of range raises ValueError naming it.
+
+    >>> c = RunConfig("http://127.0.0.1:8000/v1", "tiny", api_key="secret", seed=7)
+    >>> c.record()["seed"], "api_key" in c.record(), "secret" in repr(c)
+    (7, False, False)
+    >>> RunConfig("http://x/v1", "m", concurrency=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: concurrency must be at least 1
+    """
+
+    base_url: str
+    model: str
+    api_key: str | None = field(default=None, repr=False)
+    concurrency: int = 4
+    retries: int = 3
+    backoff: float = 1.0
+    max_backoff: float = 60.0
+    timeout: float = 120.0
+    cache_dir: str | Path | None = None
+    temperature: float = 0.0
+    seed: int | None = 0
+    max_tokens: int | None = None
+    strict_schema: bool = True
+    max_steps: int = 10
+    unsafe_no_sandbox: bool = False
+    bwrap: str | None = None
+    max_response_bytes: int = MAX_RESPONSE_BYTES
+
+    def __post_init__(self):
+        for name, low in (("concurrency", 1), ("retries", 0), ("max_steps", 1), ("max_response_bytes", 1)):
+            if getattr(self, name) < low:
+                raise ValueError(f"{name} must be at least {low}")
+        if not self.timeout > 0:
+            raise ValueError(f"timeout must be a positive number of seconds, not {self.timeout!r}")
+
+    def record(self) -> dict:
+        """Return the settings as a JSON-ready dict, without the API key."""
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "api_key"}
+        out["cache_dir"] = None if self.cache_dir is None else str(self.cache_dir)
+        return out
+
+
+def run_model(prompts: Iterable[Prompt | Mapping], base_url: str | None = None, model: str | None = None,
+              api_key: str | None = None, *, config: RunConfig | None = None, kg=None, sandbox=None,
+              out_path: str | Path | None = None, on_prediction: Callable[[Prediction], None] | None = None,
+              **settings) -> list[Prediction]:
     """Return one :class:`Prediction` per prompt (in prompt order), asking an OpenAI-compatible server.
+
+    The run's settings are ``config`` (a :class:`RunConfig`), or one made from ``base_url``, ``model``,
+    ``api_key`` and the keyword ``settings`` (its fields: ``temperature=0.3, seed=7, ...``).
 
     ``prompts`` are :class:`~kgbench.generator.prompts.Prompt` objects or their dicts (a prompts JSONL
     file's lines). Agent prompts (``T3-oracle``, ``T3a``) run the agent loop with ``max_steps`` steps, their
@@ -346,28 +310,25 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
     threads). ``max_response_bytes`` caps each response body. No reply stops the run: whatever goes wrong with
     one prompt (even an unexpected exception) becomes that prediction's ``error``.
     """
+    c = config if config is not None else RunConfig(base_url, model, api_key, **settings)
     prompts = [p if isinstance(p, Prompt) else Prompt.from_dict(p) for p in prompts]
-    if concurrency < 1:
-        raise ValueError("concurrency must be at least 1")
     if any(p.condition == "T3a" for p in prompts) and kg is None:
         raise ValueError("T3a prompts need a knowledge graph (kg=...) for the agent's tools")
     if any(p.condition in AGENT_CONDITIONS for p in prompts) and not isinstance(sandbox, Sandbox):
-        sandbox = Sandbox(sandbox, bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
-    client = ChatClient(base_url, api_key, timeout=timeout, retries=retries, backoff=backoff,
-                        max_backoff=max_backoff, max_response_bytes=max_response_bytes)
-    cache = _Cache(cache_dir)
+        sandbox = Sandbox(sandbox, bwrap=c.bwrap, unsafe_no_sandbox=c.unsafe_no_sandbox)
+    client = ChatClient(c.base_url, c.api_key, timeout=c.timeout, retries=c.retries, backoff=c.backoff,
+                        max_backoff=c.max_backoff, max_response_bytes=c.max_response_bytes)
+    cache = _Cache(c.cache_dir)
     lock = threading.Lock()
 
     def ask(prompt: Prompt) -> Prediction:
         if prompt.condition in AGENT_CONDITIONS:
-            from kgbench.generator.agent import run_agent
-
-            return run_agent(prompt, client, model, kg=kg, max_steps=max_steps, temperature=temperature,
-                             seed=seed, max_tokens=max_tokens, sandbox=sandbox)
-        return _single_turn(client, prompt, model, temperature, seed, max_tokens, strict_schema)
+            return run_agent(prompt, client, c.model, kg=kg, max_steps=c.max_steps, temperature=c.temperature,
+                             seed=c.seed, max_tokens=c.max_tokens, sandbox=sandbox)
+        return _single_turn(client, prompt, c.model, c.temperature, c.seed, c.max_tokens, c.strict_schema)
 
     def one(prompt: Prompt) -> Prediction:
-        key = cache_key(model, prompt, temperature, seed, max_steps)
+        key = cache_key(c.model, prompt, c.temperature, c.seed, c.max_steps)
         hit = cache.get(key)
         if hit is not None:
             prediction = hit
@@ -375,8 +336,8 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
             try:
                 prediction = ask(prompt)
             except Exception as exc:  # noqa: BLE001 - one item's failure is that item's error, never the run's
-                prediction = Prediction(id=prompt.id, condition=prompt.condition, model=model,
-                                        temperature=temperature, seed=seed, prompt_hash=prompt.hash, status="error",
+                prediction = Prediction(id=prompt.id, condition=prompt.condition, model=c.model,
+                                        temperature=c.temperature, seed=c.seed, prompt_hash=prompt.hash, status="error",
                                         error=f"{type(exc).__name__}: {exc}"[:500])
             try:
                 cache.put(key, prediction)
@@ -387,7 +348,7 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
                 on_prediction(prediction)
         return prediction
 
-    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+    with ThreadPoolExecutor(max_workers=c.concurrency) as pool:
         predictions = list(pool.map(one, prompts))
     if out_path is not None:
         write_predictions(predictions, out_path)
@@ -396,50 +357,42 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str, model: str, ap
 
 def write_predictions(predictions: Iterable[Prediction], path: str | Path) -> int:
     """Write prediction records as JSONL atomically and return how many were written."""
-    n = 0
-    with atomic_write(path) as f:
-        for p in predictions:
-            f.write(json.dumps(p.to_record(), ensure_ascii=False, default=str) + "\n")
-            n += 1
-    return n
+    return write_json_lines(path, predictions,
+                            dumps=lambda p: json.dumps(p.to_record(), ensure_ascii=False, default=str))
 
 
-def run(prompts_path: str | Path, out_path: str | Path, *, base_url: str, model: str, api_key: str | None = None,
-        concurrency: int = 4, retries: int = 3, backoff: float = 1.0, timeout: float = 120.0,
-        cache_dir: str | Path | None = None, temperature: float = 0.0, seed: int | None = 0,
-        max_tokens: int | None = None, strict_schema: bool = True, max_steps: int = 10,
-        kg=None, kg_cache: str | Path | None = None,
-        on_prediction: Callable[[Prediction], None] | None = None, unsafe_no_sandbox: bool = False,
-        bwrap: str | None = None, max_response_bytes: int = MAX_RESPONSE_BYTES) -> dict:
+def run(prompts_path: str | Path, out_path: str | Path, config: RunConfig | None = None, *, kg=None,
+        kg_cache: str | Path | None = None, on_prediction: Callable[[Prediction], None] | None = None,
+        **settings) -> dict:
     """Return a summary of running a prompts JSONL file and writing its predictions JSONL to ``out_path``.
 
-    The function behind ``kgbench run``. ``api_key`` defaults to the ``OPENAI_API_KEY`` environment variable;
-    ``cache_dir`` defaults to ``<out_path>.cache`` beside the output (so rerunning the same command resumes).
-    T3a prompts open the bundled snapshot's KG (``kg_cache`` as for ``open_kg``) unless ``kg`` is given.
-    Agent prompts need the bubblewrap sandbox (see :func:`run_model`; ``unsafe_no_sandbox``, ``bwrap``).
+    The function behind ``kgbench run``. The settings are ``config`` or a :class:`RunConfig` made from the
+    keyword ``settings`` (``base_url=..., model=..., seed=...``). The API key defaults to the
+    ``OPENAI_API_KEY`` environment variable; ``cache_dir`` defaults to ``<out_path>.cache`` beside the output
+    (so rerunning the same command resumes). T3a prompts open the bundled snapshot's KG (``kg_cache`` as for
+    ``open_kg``) unless ``kg`` is given. Agent prompts need the bubblewrap sandbox (see :func:`run_model`).
     The summary: ``{"n", "by_status", "cached", "out", "cache_dir", "model", "temperature", "seed",
-    "sandbox"}`` (``sandbox``: what runs the agents' code, None without agent prompts).
+    "sandbox", "config"}`` (``sandbox``: what runs the agents' code, None without agent prompts; ``config``:
+    :meth:`RunConfig.record`, every setting but the key).
     """
+    c = config if config is not None else RunConfig(**settings)
     prompts = read_prompts(prompts_path)
+    if c.api_key is None and os.environ.get("OPENAI_API_KEY"):
+        c = dataclasses.replace(c, api_key=os.environ["OPENAI_API_KEY"])
+    if c.cache_dir is None:
+        c = dataclasses.replace(c, cache_dir=Path(str(out_path) + ".cache"))
     sandbox = None
     if any(p.condition in AGENT_CONDITIONS for p in prompts):
-        sandbox = Sandbox(bwrap=bwrap, unsafe_no_sandbox=unsafe_no_sandbox)
-    if api_key is None:
-        api_key = os.environ.get("OPENAI_API_KEY") or None
-    if cache_dir is None:
-        cache_dir = Path(str(out_path) + ".cache")
+        sandbox = Sandbox(bwrap=c.bwrap, unsafe_no_sandbox=c.unsafe_no_sandbox)
     if kg is None and any(p.condition == "T3a" for p in prompts):
         from kgbench.kg.store import open_kg
 
         kg = open_kg(cache=kg_cache)
-    predictions = run_model(prompts, base_url, model, api_key, concurrency=concurrency, retries=retries,
-                            backoff=backoff, timeout=timeout, cache_dir=cache_dir, temperature=temperature,
-                            seed=seed, max_tokens=max_tokens, strict_schema=strict_schema, kg=kg,
-                            max_steps=max_steps, out_path=out_path, on_prediction=on_prediction,
-                            sandbox=sandbox, max_response_bytes=max_response_bytes)
+    predictions = run_model(prompts, config=c, kg=kg, out_path=out_path, on_prediction=on_prediction,
+                            sandbox=sandbox)
     by_status: dict[str, int] = {}
     for p in predictions:
         by_status[p.status] = by_status.get(p.status, 0) + 1
     return {"n": len(predictions), "by_status": by_status, "cached": sum(p.cached for p in predictions),
-            "out": str(out_path), "cache_dir": str(cache_dir), "model": model, "temperature": temperature,
-            "seed": seed, "sandbox": None if sandbox is None else sandbox.name}
+            "out": str(out_path), "cache_dir": str(c.cache_dir), "model": c.model, "temperature": c.temperature,
+            "seed": c.seed, "sandbox": None if sandbox is None else sandbox.name, "config": c.record()}

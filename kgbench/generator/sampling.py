@@ -12,16 +12,14 @@ import numpy as np
 import shapely
 
 from kgbench.kg.sources import income_tiers
-from kgbench.kg.strata import STRATUM_TIERS, stratum_income_tier
+from kgbench.kg.strata import stratum_income_tier
 from kgbench.queries.template import Role, Template, roles_query
 from kgbench.ontologies import KGB
+from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
-__all__ = ["Candidate", "role_candidates", "stratum_cells", "sample_tuples", "haversine_km", "INCOME_TIERS",
-           "DENSITY_TIERS"]
+__all__ = ["Candidate", "role_candidates", "stratum_cells", "sample_tuples", "haversine_km"]
 
 #: the income tiers of stratum cells; entities without one (see kgbench.kg.strata.SOVEREIGN_OF) anchor no cell
-INCOME_TIERS = STRATUM_TIERS
-DENSITY_TIERS = ("low", "medium", "high")
 _EARTH_RADIUS_KM = 6371.0088  # mean radius, for sampling by scale only (answers come from the query)
 
 

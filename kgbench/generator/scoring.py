@@ -38,9 +38,9 @@ from typing import Any, Callable, Iterable, NamedTuple
 import h3
 
 from kgbench.generator.formats import (
-    AnswerFormat, AnswerValueError, GoldAnswer, GridCell, _h3_index, _s2_tokens, _split_system, get_format,
-    is_refusal_text, name_key, validate_gold,
+    AnswerFormat, AnswerValueError, GoldAnswer, GridCell, get_format, is_refusal_text, name_key, validate_gold,
 )
+from kgbench.generator.formats.coercers import _h3_index, _s2_tokens, _split_system
 from kgbench.generator.tolerances import (  # noqa: F401 - re-exported: the scorer's public tolerances
     ANGLE_TOLERANCE_DEG, DATE_TOLERANCE_DAYS, IOU_THRESHOLD, POINT_TOLERANCE_KM, RATIO_ZERO_TOLERANCE,
     angle_difference, area_tolerance, count_tolerance, distance_tolerance, geodesic_km, h3_matches, iou,

@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 
 from kgbench.geofunctions.registry import Binding, Failure, GeoFunction, GeoFunctionError, Registry
-from kgbench.geofunctions.literals import GeometryLiteralError, parse_cache, parse_geometry, wkt_literal
+from kgbench.geofunctions.literals import GeometryLiteralError, parse_cache, parse_geometry
+from kgbench.geofunctions.writers import wkt_literal
 
 __all__ = [
     "Binding", "Failure", "GeoFunction", "GeoFunctionError", "Registry", "default_registry",

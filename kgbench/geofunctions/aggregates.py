@@ -10,12 +10,14 @@ import shapely
 import shapely.geometry
 
 from kgbench.geofunctions.construct import geodesic_centroid
-from kgbench.geofunctions.literals import GeoValue, geometry_literal, read_literal
+from kgbench.geofunctions.literals import GeoValue, read_literal
+from kgbench.geofunctions.writers import geometry_literal
 from kgbench.geofunctions.registry import GeoFunction
+from kgbench.ontologies import GEOF as GEOF_NS
 
 __all__ = ["GeometryAggregate", "FUNCTIONS"]
 
-GEOF = "http://www.opengis.net/def/function/geosparql/"
+GEOF = GEOF_NS.base
 
 
 class GeometryAggregate:

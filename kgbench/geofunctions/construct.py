@@ -16,14 +16,16 @@ import shapely.geometry
 import shapely.ops
 from shapely.geometry.base import BaseGeometry
 
-from kgbench.geofunctions.literals import geometry_literal, read_literal, transform_xy
+from kgbench.geofunctions.literals import read_literal, transform_xy
+from kgbench.geofunctions.writers import geometry_literal
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, as_iri
 from kgbench.geofunctions.units import MEAN_RADIUS_M, is_angular, length_factor
+from kgbench.ontologies import GEOF as GEOF_NS, UOM
 
 __all__ = ["local_projection", "metric_buffer", "check_buffer_radius", "MAX_BUFFER_M", "geodesic_centroid", "FUNCTIONS"]
 
-GEOF = "http://www.opengis.net/def/function/geosparql/"
+GEOF = GEOF_NS.base
 
 
 @functools.lru_cache(maxsize=512)
@@ -114,8 +116,8 @@ def geof_buffer(g, radius, unit):
     v = read_literal(g)
     r = as_float(radius)
     if is_angular(unit):
-        deg = r * length_factor(unit) / length_factor("http://www.opengis.net/def/uom/OGC/1.0/degree")
-        check_buffer_radius(deg * length_factor("http://www.opengis.net/def/uom/OGC/1.0/degree"))
+        deg = r * length_factor(unit) / length_factor(UOM.degree.value)
+        check_buffer_radius(deg * length_factor(UOM.degree.value))
         return _out(v.geom.buffer(deg), v)
     return _out(metric_buffer(v.geom, r * length_factor(unit)), v)
 

@@ -19,10 +19,11 @@ from kgbench.geofunctions.metric import WGS84, geodesic_distance_m
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, as_int, boolean, double, string
 from kgbench.geofunctions.units import length_factor
+from kgbench.ontologies import KGBF as KGBF_NS
 
 __all__ = ["KGBF", "POSTGIS_SPHERE_RADIUS_M", "sphere_distance_m", "bearing_deg", "compass_point", "FUNCTIONS"]
 
-KGBF = "https://w3id.org/kgbench/function#"
+KGBF = KGBF_NS.base
 #: the sphere radius of PostGIS's ST_DistanceSphere, in metres
 POSTGIS_SPHERE_RADIUS_M = 6370986.0
 _COMPASS16 = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]

@@ -16,13 +16,15 @@ import shapely.geometry
 from pyoxigraph import Literal
 
 from kgbench.geofunctions.construct import geodesic_centroid, local_projection
-from kgbench.geofunctions.literals import parse_geometry, read_literal, geometry_literal, wkt_literal
+from kgbench.geofunctions.literals import parse_geometry, read_literal
+from kgbench.geofunctions.writers import geometry_literal, wkt_literal
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, as_int, as_str, boolean, integer, string
+from kgbench.ontologies import KGBF as KGBF_NS
 
 __all__ = ["KGBF", "geohash_encode", "geohash_box", "location", "FUNCTIONS"]
 
-KGBF = "https://w3id.org/kgbench/function#"
+KGBF = KGBF_NS.base
 _B32 = "0123456789bcdefghjkmnpqrstuvwxyz"
 
 

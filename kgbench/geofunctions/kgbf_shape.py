@@ -16,14 +16,16 @@ import shapely.geometry
 from pyoxigraph import Literal
 
 from kgbench.geofunctions.construct import local_projection
-from kgbench.geofunctions.literals import geometry_literal, parse_geometry, read_literal
+from kgbench.geofunctions.literals import parse_geometry, read_literal
+from kgbench.geofunctions.writers import geometry_literal
 from kgbench.geofunctions.metric import WGS84, area_m2, perimeter_m
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, boolean, double, integer
+from kgbench.ontologies import KGBF as KGBF_NS
 
 __all__ = ["KGBF", "polsby_popper", "elongation", "simplified", "medoid", "FUNCTIONS", "AGGREGATES"]
 
-KGBF = "https://w3id.org/kgbench/function#"
+KGBF = KGBF_NS.base
 
 
 def _areal(term):

@@ -3,7 +3,7 @@
 Read: geo:wktLiteral (an optional leading ``<crs-iri>``; CRS84 by default; EPSG:4326 is latitude first; any other
 CRS pyproj knows is transformed to CRS84), geo:geoJSONLiteral (always CRS84), geo:gmlLiteral (GML 3 ``posList``/
 ``pos`` and GML 2 ``coordinates``, the ``srsName`` honoured) and geo:kmlLiteral. An empty literal is an empty
-geometry, as GeoSPARQL 1.1 says. Write: the same four serializations, in any CRS pyproj knows.
+geometry, as GeoSPARQL 1.1 says. Writing the same four serializations: :mod:`kgbench.geofunctions.writers`.
 """
 
 from __future__ import annotations
@@ -26,21 +26,22 @@ from pyoxigraph import Literal, NamedNode
 from shapely.geometry.base import BaseGeometry
 
 from kgbench.geofunctions.validity import coordinate_problem, geojson_rings, invalid_polygon, unclosed_ring
+from kgbench.ontologies import GEO as GEO_NS, GML_XMLNS
 
 __all__ = [
     "WKT_LITERAL", "GEOJSON_LITERAL", "GML_LITERAL", "KML_LITERAL", "CRS84", "EPSG4326", "GeoValue",
-    "parse_geometry", "read_literal", "wkt_literal", "geometry_literal", "GeometryLiteralError", "parse_cache",
-    "to_crs84", "from_crs84", "transform_xy", "PARSE_CACHE_SIZE", "cache_enabled", "derived",
+    "parse_geometry", "read_literal", "GeometryLiteralError", "parse_cache",
+    "to_crs84", "from_crs84", "canonical_crs", "transform_xy", "PARSE_CACHE_SIZE", "cache_enabled", "derived",
 ]
 
-GEO = "http://www.opengis.net/ont/geosparql#"
+GEO = GEO_NS.base
 WKT_LITERAL = NamedNode(GEO + "wktLiteral")
 GEOJSON_LITERAL = NamedNode(GEO + "geoJSONLiteral")
 GML_LITERAL = NamedNode(GEO + "gmlLiteral")
 KML_LITERAL = NamedNode(GEO + "kmlLiteral")
 CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
 EPSG4326 = "http://www.opengis.net/def/crs/EPSG/0/4326"
-GML_NS = "http://www.opengis.net/ont/gml"
+GML_NS = GML_XMLNS
 _KIND = {WKT_LITERAL.value: "wkt", GEOJSON_LITERAL.value: "geojson", GML_LITERAL.value: "gml",
          KML_LITERAL.value: "kml"}
 _CRS_PREFIX = re.compile(r"^\s*<([^>]*)>\s*")
@@ -374,7 +375,7 @@ def _read_xml(text: str, kind: str) -> tuple[str, BaseGeometry]:
 
 # -- coordinate reference systems -------------------------------------------------------------------------
 
-def _canonical_crs(crs: str) -> str:
+def canonical_crs(crs: str) -> str:
     c = crs.strip().rstrip("/")
     if c in (CRS84, "http://www.opengis.net/def/crs/OGC/1.3/CRS84", "urn:ogc:def:crs:OGC:1.3:CRS84",
              "http://www.opengis.net/def/crs/OGC/0/CRS84", "CRS84", "OGC:CRS84"):
@@ -421,7 +422,7 @@ def to_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
     >>> to_crs84(shapely.geometry.Point(60.0, 25.0), EPSG4326).coords[0]
     (25.0, 60.0)
     """
-    c = _canonical_crs(crs)
+    c = canonical_crs(crs)
     if c == CRS84 or geom.is_empty:
         return geom
     if _EPSG.search(c) and _EPSG.search(c).group(1) == "4326":
@@ -432,108 +433,10 @@ def to_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
 
 def from_crs84(geom: BaseGeometry, crs: str) -> BaseGeometry:
     """Return the CRS84 geometry ``geom`` expressed in ``crs`` (that CRS's own axis order)."""
-    c = _canonical_crs(crs)
+    c = canonical_crs(crs)
     if c == CRS84 or geom.is_empty:
         return geom
     if _EPSG.search(c) and _EPSG.search(c).group(1) == "4326":
         return transform_xy(geom, _swap)
     t = _transformer(CRS84, c)
     return transform_xy(geom, t.transform)
-
-
-# -- writing ----------------------------------------------------------------------------------------------
-
-def _num(v: float) -> str:
-    r = repr(float(v))
-    return r[:-2] if r.endswith(".0") else r
-
-
-def wkt_literal(geom: BaseGeometry, precision: int | None = None, crs: str = CRS84) -> Literal:
-    """Return a geo:wktLiteral term for a CRS84 shapely geometry (a CRS prefix only when ``crs`` is not CRS84).
-
-    >>> from shapely.geometry import Point
-    >>> wkt_literal(Point(24.5, 60.25)).value
-    'POINT (24.5 60.25)'
-    >>> wkt_literal(Point(24.5, 60.25), crs=EPSG4326).value
-    '<http://www.opengis.net/def/crs/EPSG/0/4326> POINT (60.25 24.5)'
-    """
-    c = _canonical_crs(crs)
-    g = from_crs84(geom, c)
-    text = shapely.to_wkt(g, rounding_precision=-1 if precision is None else precision, trim=True)
-    if c != CRS84:
-        text = f"<{c}> {text}"
-    return Literal(text, datatype=WKT_LITERAL)
-
-
-def _pos(coords) -> str:
-    return " ".join(" ".join(_num(v) for v in c) for c in coords)
-
-
-def _gml(geom: BaseGeometry, root: bool, crs: str) -> str:
-    attrs = f' xmlns:gml="{GML_NS}" srsName="{crs}"' if root else ""
-    t = geom.geom_type
-    if t == "Point":
-        inner = "" if geom.is_empty else f"<gml:pos>{_pos(geom.coords)}</gml:pos>"
-        return f"<gml:Point{attrs}>{inner}</gml:Point>"
-    if t in ("LineString", "LinearRing"):
-        return f"<gml:{t}{attrs}><gml:posList>{_pos(geom.coords)}</gml:posList></gml:{t}>"
-    if t == "Polygon":
-        if geom.is_empty:
-            return f"<gml:Polygon{attrs}></gml:Polygon>"
-        ring = lambda r: f"<gml:LinearRing><gml:posList>{_pos(r.coords)}</gml:posList></gml:LinearRing>"  # noqa: E731
-        body = f"<gml:exterior>{ring(geom.exterior)}</gml:exterior>"
-        body += "".join(f"<gml:interior>{ring(i)}</gml:interior>" for i in geom.interiors)
-        return f"<gml:Polygon{attrs}>{body}</gml:Polygon>"
-    names = {"MultiPoint": ("MultiPoint", "pointMember"), "MultiLineString": ("MultiCurve", "curveMember"),
-             "MultiPolygon": ("MultiSurface", "surfaceMember"),
-             "GeometryCollection": ("MultiGeometry", "geometryMember")}
-    outer, member = names[t]
-    body = "".join(f"<gml:{member}>{_gml(p, False, crs)}</gml:{member}>" for p in geom.geoms)
-    return f"<gml:{outer}{attrs}>{body}</gml:{outer}>"
-
-
-def _kml(geom: BaseGeometry) -> str:
-    t = geom.geom_type
-    co = lambda cs: " ".join(",".join(_num(v) for v in c) for c in cs)  # noqa: E731
-    if t == "Point":
-        return f"<Point><coordinates>{co(geom.coords)}</coordinates></Point>"
-    if t in ("LineString", "LinearRing"):
-        return f"<{t}><coordinates>{co(geom.coords)}</coordinates></{t}>"
-    if t == "Polygon":
-        ring = lambda r: f"<LinearRing><coordinates>{co(r.coords)}</coordinates></LinearRing>"  # noqa: E731
-        body = f"<outerBoundaryIs>{ring(geom.exterior)}</outerBoundaryIs>" if not geom.is_empty else ""
-        body += "".join(f"<innerBoundaryIs>{ring(i)}</innerBoundaryIs>" for i in geom.interiors)
-        return f"<Polygon>{body}</Polygon>"
-    return "<MultiGeometry>" + "".join(_kml(p) for p in geom.geoms) + "</MultiGeometry>"
-
-
-def geometry_literal(geom: BaseGeometry, kind: str = "wkt", crs: str = CRS84) -> Literal:
-    """Return a geometry literal of ``kind`` (wkt, geojson, gml, kml) for a CRS84 geometry, written in ``crs``.
-
-    GeoJSON and KML are always CRS84 (their specifications allow nothing else); GML carries ``srsName``.
-
-    >>> from shapely.geometry import Point
-    >>> geometry_literal(Point(1, 2), "geojson").value
-    '{"type": "Point", "coordinates": [1.0, 2.0]}'
-    >>> geometry_literal(Point(1, 2), "gml").value
-    '<gml:Point xmlns:gml="http://www.opengis.net/ont/gml" srsName="http://www.opengis.net/def/crs/OGC/1.3/CRS84"><gml:pos>1 2</gml:pos></gml:Point>'
-    """
-    if kind == "wkt":
-        return wkt_literal(geom, crs=crs)
-    if kind == "geojson":
-        obj = shapely.geometry.mapping(geom) if not geom.is_empty else {"type": geom.geom_type, "coordinates": []}
-        return Literal(json.dumps(_listify(obj)), datatype=GEOJSON_LITERAL)
-    if kind == "gml":
-        c = _canonical_crs(crs)
-        return Literal(_gml(from_crs84(geom, c), True, c), datatype=GML_LITERAL)
-    if kind == "kml":
-        return Literal(_kml(geom), datatype=KML_LITERAL)
-    raise GeometryLiteralError(f"unknown geometry serialization {kind!r}")
-
-
-def _listify(obj):
-    if isinstance(obj, dict):
-        return {k: _listify(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_listify(v) for v in obj]
-    return obj

@@ -19,14 +19,15 @@ from kgbench.geofunctions.literals import derived, parse_geometry
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import double
 from kgbench.geofunctions.units import UOM, area_factor, length_factor
+from kgbench.ontologies import GEOF as GEOF_NS, KGBF as KGBF_NS
 
 __all__ = [
     "GEOF", "KGBF", "UOM", "WGS84", "geodesic_distance_m", "nearest_geodesic_points", "length_m", "area_m2",
     "perimeter_m", "FUNCTIONS", "unit_factor",
 ]
 
-GEOF = "http://www.opengis.net/def/function/geosparql/"
-KGBF = "https://w3id.org/kgbench/function#"
+GEOF = GEOF_NS.base
+KGBF = KGBF_NS.base
 WGS84 = Geod(ellps="WGS84")
 _INV = WGS84.inv
 _A = 6378137.0

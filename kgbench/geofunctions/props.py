@@ -8,14 +8,16 @@ from __future__ import annotations
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from kgbench.geofunctions.literals import CRS84, from_crs84, geometry_literal, read_literal
+from kgbench.geofunctions.literals import CRS84, from_crs84, read_literal
+from kgbench.geofunctions.writers import geometry_literal
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import any_uri, as_int, boolean, double, integer
+from kgbench.ontologies import GEOF as GEOF_NS, SF as SF_NS
 
 __all__ = ["FUNCTIONS", "SF"]
 
-GEOF = "http://www.opengis.net/def/function/geosparql/"
-SF = "http://www.opengis.net/ont/sf#"
+GEOF = GEOF_NS.base
+SF = SF_NS.base
 _DIM = {"Point": 0, "MultiPoint": 0, "LineString": 1, "LinearRing": 1, "MultiLineString": 1, "Polygon": 2,
         "MultiPolygon": 2}
 

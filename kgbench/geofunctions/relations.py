@@ -21,10 +21,11 @@ import shapely
 from kgbench.geofunctions.literals import read_literal
 from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_str, boolean
+from kgbench.ontologies import GEOF as GEOF_NS, KGBF as KGBF_NS
 
 __all__ = ["EH_PATTERNS", "RCC8_PATTERNS", "SF_PREDICATES", "matches", "relation", "FUNCTIONS"]
 
-GEOF = "http://www.opengis.net/def/function/geosparql/"
+GEOF = GEOF_NS.base
 
 #: GeoSPARQL 1.0 table 3: Egenhofer relations as DE-9IM patterns (any of the alternatives)
 EH_PATTERNS = {
@@ -206,4 +207,4 @@ FUNCTIONS = [
     *(GeoFunction(GEOF + n, relation(n)) for n in (*SF_PREDICATES, *EH_PATTERNS, *RCC8_PATTERNS)),
     GeoFunction(GEOF + "relate", geof_relate),
 ]
-KGBF_FUNCTIONS = [GeoFunction("https://w3id.org/kgbench/function#relateMatrix", geof_relate_matrix)]
+KGBF_FUNCTIONS = [GeoFunction(KGBF_NS.base + "relateMatrix", geof_relate_matrix)]

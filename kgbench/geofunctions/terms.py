@@ -6,11 +6,13 @@ import math
 
 from pyoxigraph import Literal, NamedNode
 
+from kgbench.ontologies import XSD as XSD_NS
+
 __all__ = [
     "XSD", "as_float", "as_int", "as_str", "as_iri", "double", "integer", "boolean", "string", "any_uri",
 ]
 
-XSD = "http://www.w3.org/2001/XMLSchema#"
+XSD = XSD_NS.base
 XSD_DOUBLE = NamedNode(XSD + "double")
 XSD_INTEGER = NamedNode(XSD + "integer")
 XSD_BOOLEAN = NamedNode(XSD + "boolean")

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import math
 
+from kgbench.ontologies import UOM as UOM_NS
+
 __all__ = ["UOM", "QUDT", "MEAN_RADIUS_M", "LENGTH_M", "AREA_M2", "length_factor", "area_factor", "is_angular",
            "unit_kind"]
 
-UOM = "http://www.opengis.net/def/uom/OGC/1.0/"
+UOM = UOM_NS.base
 QUDT = "http://qudt.org/vocab/unit/"
 #: IUGG mean Earth radius R1 = (2a + b) / 3 for WGS84, in metres
 MEAN_RADIUS_M = 6371008.7714

@@ -18,7 +18,8 @@ from pyoxigraph import Literal, NamedNode
 from kgbench.kg.osm import SourceFileError, read_osm
 from kgbench.kg.osm_coverage import extract_box
 from kgbench.kg.osm_topology import NEAR_MISS_M, mark_near_misses
-from kgbench.kg.paths import atomic_directory, cache_dir
+from kgbench.fileio import atomic_directory
+from kgbench.kg.paths import cache_dir
 from kgbench.kg.records import EntityRecord
 from kgbench.kg.names import NamedEntity, canonical_names, prominence
 from kgbench.kg.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, CountryLocator,

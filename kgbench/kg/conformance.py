@@ -35,12 +35,13 @@ from pyoxigraph import Literal, NamedNode, RdfFormat, Store
 
 from kgbench.geofunctions import default_registry
 from kgbench.kg.geosparql import entail_rdfs, materialize_relations
+from kgbench.ontologies import GEO as GEO_NS, XSD as XSD_NS
 
 __all__ = ["ConformanceReport", "QueryResult", "run_conformance", "default_folder", "main", "QUESTIONABLE"]
 
 SRX = "{http://www.w3.org/2005/sparql-results#}"
-GEO = "http://www.opengis.net/ont/geosparql#"
-XSD = "http://www.w3.org/2001/XMLSchema#"
+GEO = GEO_NS.base
+XSD = XSD_NS.base
 N_REQUIREMENTS = 30
 #: expected answers no correct implementation reproduces, with the reason (reported, not "fixed")
 QUESTIONABLE = {

@@ -40,16 +40,17 @@ from pyoxigraph import DefaultGraph, Literal, NamedNode, Quad, Store
 
 from kgbench.geofunctions.literals import GeometryLiteralError, read_literal
 from kgbench.geofunctions.relations import EH_PATTERNS, RCC8_PATTERNS, SF_PREDICATES, matches
+from kgbench.ontologies import GEO as GEO_NS, RDF, RDFS as RDFS_NS, SF as SF_NS
 
 __all__ = [
     "GEO", "SF", "entail_rdfs", "materialize_relations", "spatial_objects", "geosparql_axioms",
     "RDFS_SUBPROPERTYOF", "RDFS_SUBCLASSOF", "HAS_DEFAULT_GEOMETRY", "AS_WKT", "WKT",
 ]
 
-GEO = "http://www.opengis.net/ont/geosparql#"
-SF = "http://www.opengis.net/ont/sf#"
-RDF_TYPE = NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
+GEO = GEO_NS.base
+SF = SF_NS.base
+RDF_TYPE = RDF.type
+RDFS = RDFS_NS.base
 RDFS_SUBPROPERTYOF = NamedNode(RDFS + "subPropertyOf")
 RDFS_SUBCLASSOF = NamedNode(RDFS + "subClassOf")
 RDFS_DOMAIN = NamedNode(RDFS + "domain")

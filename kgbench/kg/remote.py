@@ -19,10 +19,10 @@ from collections.abc import Mapping
 
 from pyoxigraph import BlankNode, Literal, NamedNode, RdfFormat, parse
 
+from kgbench.kg.query_text import place_bindings, render_values
 from kgbench.kg.results import QueryResult
 from kgbench.kg.store import QuerySyntaxError
 from kgbench.ontologies import PREFIXES
-from kgbench.queries.template import render_values
 
 __all__ = ["RemoteKG", "RemoteEndpointError", "RemoteQuerySyntaxError", "EndpointError", "MAX_BODY_BYTES"]
 
@@ -133,7 +133,9 @@ class RemoteKG:
     def query(self, sparql: str, *, bindings: Mapping[str, object] | None = None, strict: bool | None = None) -> QueryResult:
         """Return the result of a query run on the endpoint (SELECT and ASK as JSON, CONSTRUCT as N-Triples)."""
         prologue = "".join(f"PREFIX {p}: <{iri}>\n" for p, iri in PREFIXES.items())
-        text = prologue + sparql + ("\n" + render_values(bindings) if bindings else "")
+        # the bindings open the WHERE clause, as on the local store; a query without one ends with them
+        body, placed = place_bindings(sparql, bindings or None)
+        text = prologue + body + ("\n" + render_values(bindings) if bindings and not placed else "")
         url = self.endpoint
         if query_form(sparql) in ("CONSTRUCT", "DESCRIBE"):
             ctype, body = self._post(url, {"query": text}, "application/n-triples")

@@ -10,11 +10,13 @@ from xml.sax.saxutils import escape, quoteattr
 
 from pyoxigraph import BlankNode, Literal, NamedNode, Triple
 
+from kgbench.ontologies import RDF, XSD
+
 __all__ = ["QueryResult", "FORMATS"]
 
 FORMATS = ("table", "csv", "tsv", "json", "xml")
-_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
-_RDF_LANG = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"
+_XSD_STRING = XSD.string.value
+_RDF_LANG = RDF.langString.value
 
 
 class QueryResult:

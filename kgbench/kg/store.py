@@ -15,7 +15,9 @@ from pyoxigraph import (BlankNode, DefaultGraph, Literal, NamedNode, QueryBoolea
 from kgbench.geofunctions import Registry, default_registry
 from kgbench.kg.build import Snapshot, SnapshotError, build_snapshot
 from kgbench.kg.interrupt import run_interruptible
-from kgbench.kg.paths import atomic_directory, cache_dir, clean_cache
+from kgbench.fileio import atomic_directory
+from kgbench.kg.paths import cache_dir, clean_cache
+from kgbench.kg.query_text import place_bindings
 from kgbench.kg.results import QueryResult
 from kgbench.ontologies import PREFIXES
 
@@ -122,13 +124,10 @@ class KG:
         Ctrl-C (SIGINT) stops the query within a fraction of a second and raises KeyboardInterrupt; no
         partial result is ever returned (see :mod:`kgbench.kg.interrupt`).
         """
-        from kgbench.queries.template import render_values, where_brace
-
         binding = self.registry.bind()
         subs = {Variable(k): _term(v) for k, v in (bindings or {}).items()}
-        at = where_brace(sparql) if subs else -1
-        if at >= 0:  # a VALUES block opening the WHERE clause: the engine starts from the bound terms
-            sparql = sparql[:at] + "\n  " + render_values({k.value: v for k, v in subs.items()}) + sparql[at:]
+        sparql, placed = place_bindings(sparql, {k.value: v for k, v in subs.items()} if subs else None)
+        if placed:  # a VALUES block opening the WHERE clause: the engine starts from the bound terms
             subs = {}
         result = run_interruptible(lambda: self._evaluate(sparql, subs, binding), binding.cancel)
         binding.raise_if_stopped()  # an interrupt seen inside a geo function: the result is partial, drop it

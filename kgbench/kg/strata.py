@@ -13,17 +13,15 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
+from kgbench.ontologies.tiers import INCOME_TIERS, UNSTRATIFIED
+
 __all__ = ["representative_point", "CountryLocator", "DensityTiers", "H3_RESOLUTION", "DENSITY_RESOLUTION",
-           "STRATUM_TIERS", "SOVEREIGN_OF", "UNSTRATIFIED", "stratum_income_tier"]
+           "SOVEREIGN_OF", "stratum_income_tier"]
 
 #: resolution of the H3 cell every entity carries (about 0.1 km2, street-block scale)
 H3_RESOLUTION = 9
 #: resolution at which population is aggregated for the density tier (about 12,000 km2 per cell)
 DENSITY_RESOLUTION = 3
-#: the income tiers of the sampling design (World Bank FY2026 groups); nothing else is a stratum
-STRATUM_TIERS = ("LIC", "LMC", "UMC", "HIC")
-#: the tier of an entity left out of stratified sampling (no World Bank group, not even through a sovereign)
-UNSTRATIFIED = "NA"
 
 #: Natural Earth features without a World Bank row of their own -> the sovereign whose group they take for
 #: sampling. The sovereign is Natural Earth 1:10m Admin-0's SOVEREIGNT / SOV_A3 attribute (v4.1.0), which the
@@ -55,11 +53,11 @@ def stratum_income_tier(country: str, tier: str, tiers: Mapping[str, str]) -> st
     >>> stratum_income_tier("ALA", "NA", t), stratum_income_tier("KEN", "LMC", t), stratum_income_tier("VEN", "NA", t)
     ('HIC', 'LMC', 'NA')
     """
-    if tier in STRATUM_TIERS:
+    if tier in INCOME_TIERS:
         return tier
     sovereign = SOVEREIGN_OF.get(country)
     inherited = tiers.get(sovereign) if sovereign else None
-    return inherited if inherited in STRATUM_TIERS else UNSTRATIFIED
+    return inherited if inherited in INCOME_TIERS else UNSTRATIFIED
 
 
 #: resolutions of the proximity index (kgb:inCell3, kgb:inCell5, kgb:nearCell) and the radius each covers

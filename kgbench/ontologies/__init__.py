@@ -23,7 +23,7 @@ from pyoxigraph import NamedNode
 
 __all__ = [
     "Namespace", "KGB", "KGBF", "GEO", "GEOF", "UOM", "RDF", "RDFS", "XSD", "SF", "OSM", "GN",
-    "ENTITY", "GRAPH", "H3", "vocabulary_turtle", "PREFIXES",
+    "ENTITY", "GRAPH", "H3", "ITEM", "GML_XMLNS", "vocabulary_turtle", "PREFIXES",
 ]
 
 
@@ -98,7 +98,7 @@ GEO = Namespace("geo", "http://www.opengis.net/ont/geosparql#", [
 ])
 GEOF = Namespace("geof", "http://www.opengis.net/def/function/geosparql/")  # open: GeoSPARQL's function list
 UOM = Namespace("uom", "http://www.opengis.net/def/uom/OGC/1.0/")
-RDF = Namespace("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#", ["type", "Property"])
+RDF = Namespace("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#", ["type", "Property", "langString"])
 RDFS = Namespace("rdfs", "http://www.w3.org/2000/01/rdf-schema#",
                  ["label", "comment", "subPropertyOf", "subClassOf", "seeAlso", "Class"])
 XSD = Namespace("xsd", "http://www.w3.org/2001/XMLSchema#",
@@ -110,6 +110,9 @@ ENTITY = Namespace("kgbe", "https://w3id.org/kgbench/entity/")
 GRAPH = Namespace("kgbg", "https://w3id.org/kgbench/graph/", ["osm", "naturalearth", "geonames", "vocabulary",
                                                           "usadmin", "usgs", "hurdat2", "h3index"])
 H3 = Namespace("h3", "https://w3id.org/kgbench/h3/")  # open: one IRI per H3 cell index
+ITEM = Namespace("kgbi", "https://w3id.org/kgbench/item/")  # open: one named graph per item (its gold triples)
+#: the XML namespace of the GML elements kgbench writes in geo:gmlLiteral values (and reads besides others)
+GML_XMLNS = "http://www.opengis.net/ont/gml"
 
 #: prefix -> IRI, handed to every query so users and templates can write ``geo:asWKT``.
 PREFIXES = {ns.prefix: ns.base for ns in (KGB, KGBF, GEO, GEOF, UOM, RDF, RDFS, XSD, SF, OSM, GN, ENTITY, GRAPH, H3)}

@@ -14,14 +14,15 @@ from pathlib import Path
 from types import MappingProxyType
 
 import yaml
-from pyoxigraph import BlankNode, Literal, NamedNode, Store
+from pyoxigraph import Store
 
+from kgbench.kg.query_text import place_bindings, where_brace
 from kgbench.ontologies import PREFIXES
 from kgbench.queries.template_checks import forbidden_clauses, load_yaml, non_finite_fields, unknown_units
 
 __all__ = ["anchor_role", "Template", "Role", "SubTemplate", "Variant", "TemplateError", "UnknownTemplateError",
            "template_ids", "load_template", "load_template_file", "validate_templates", "template_files",
-           "roles_query", "render_values"]
+           "roles_query"]
 
 
 class TemplateError(ValueError):
@@ -104,6 +105,8 @@ class Template:
     false_premise: Mapping | None
     path: Path
     notes: str = ""
+    #: why the bundled snapshot cannot satisfy this template (it is not generated), or None
+    unsatisfiable: str | None = None
 
     @property
     def answer_formats(self) -> tuple[str, ...]:
@@ -126,14 +129,6 @@ class Template:
         raise KeyError(f"template {self.id} has no sub-template {sub_id!r} "
                        f"(it has {', '.join(st.id for st in self.sub_templates)})")
 
-    @property
-    def unsatisfiable(self) -> str | None:
-        """Return why the bundled snapshot cannot satisfy this template (from ``notes``), or None."""
-        for line in self.notes.splitlines():
-            if line.lower().startswith("unsatisfiable:"):
-                return line.split(":", 1)[1].strip()
-        return None
-
     def compile(self, bindings: Mapping[str, object], query: str = "answer") -> str:
         """Return the answer (or gold) query as standalone SPARQL with the bindings in a VALUES block.
 
@@ -142,6 +137,7 @@ class Template:
         structure. Prefix declarations are included: the text runs as it is on any SPARQL engine that
         knows the functions.
 
+        >>> from pyoxigraph import NamedNode
         >>> t = load_template("A1")
         >>> q = t.compile({"A": NamedNode("http://ex.org/a"), "B": NamedNode("http://ex.org/b")})
         >>> [line.strip() for line in q.splitlines() if "VALUES" in line]
@@ -161,6 +157,7 @@ class Template:
         Most templates have one; a template whose gold joins an entity with an optional list of candidates
         splits it in two, since an OPTIONAL's inner pattern is evaluated before the bindings reach it.
 
+        >>> from pyoxigraph import NamedNode
         >>> len(load_template("A1").compile_gold({"A": NamedNode("http://ex.org/a"), "B": NamedNode("http://ex.org/b")}))
         1
         """
@@ -176,44 +173,7 @@ def _compiled(text: str, bindings: Mapping[str, object]) -> str:
     """Return ``text`` with the prefixes it uses declared and the bindings in a VALUES block opening its WHERE."""
     used = sorted(p for p in PREFIXES if re.search(rf"(?<![\w<]){re.escape(p)}:", text))
     prologue = "".join(f"PREFIX {p}: <{PREFIXES[p]}>\n" for p in used)
-    at = where_brace(text)
-    return prologue + text[:at] + "\n  " + render_values(bindings) + text[at:]
-
-
-_WHERE = re.compile(r"\bWHERE\s*\{", re.IGNORECASE)
-
-
-def where_brace(text: str) -> int:
-    """Return the index just after the ``{`` that opens the query's first WHERE clause (-1 if none).
-
-    Strings and IRIs are masked first, so a 'WHERE {' inside a literal does not count.
-
-    >>> q = 'SELECT ?x WHERE { ?x ?p "WHERE {" }'
-    >>> q[:where_brace(q)]
-    'SELECT ?x WHERE {'
-    """
-    masked = re.sub(r'"(?:[^"\\]|\\.)*"|<[^>\s]*>', lambda m: " " * len(m.group(0)), text)
-    m = _WHERE.search(masked)
-    return m.end() if m else -1
-
-
-def render_values(bindings: Mapping[str, object]) -> str:
-    """Return a one-row SPARQL VALUES clause for the bindings, each value serialized as an RDF term.
-
-    >>> render_values({"x": Literal('say "hi"')})
-    'VALUES (?x) { ("say \\\\"hi\\\\"") }'
-    """
-    names = list(bindings)
-    for n in names:
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n):
-            raise ValueError(f"not a SPARQL variable name: {n!r}")
-    terms = []
-    for n in names:
-        v = bindings[n]
-        if not isinstance(v, (NamedNode, Literal, BlankNode)):
-            v = Literal(v)
-        terms.append(str(v))
-    return f"VALUES ({' '.join('?' + n for n in names)}) {{ ({' '.join(terms)}) }}"
+    return prologue + place_bindings(text, bindings)[0]
 
 
 def _templates_root():
@@ -331,6 +291,9 @@ def load_template_file(path: str | Path) -> Template:
     for key, text in [("answer", q["answer"])] + [("gold", g) for g in golds]:
         if where_brace(text) < 0:
             raise TemplateError(f"{path}: field query/{key}: needs an explicit 'WHERE {{' (the bindings open it)")
+    if any(line.strip().lower().startswith("unsatisfiable:") for line in str(data.get("notes", "")).splitlines()):
+        raise TemplateError(f"{path}: field notes: a line starts with 'unsatisfiable:'; give the reason in the "
+                            "field unsatisfiable instead")
     columns = dict.fromkeys(c for st in subs for c in ANSWER_COLUMNS.get(st.answer_format, ("answer",)))
     _check_query(path, "query/answer", q["answer"], must_select=[*columns, *roles, *params])
     for g in golds:
@@ -341,7 +304,8 @@ def load_template_file(path: str | Path) -> Template:
         roles=MappingProxyType(roles), parameters=MappingProxyType(params),
         sampling=MappingProxyType(data["sampling"]), sub_templates=tuple(subs), answer_query=q["answer"],
         gold_queries=tuple(golds), validation=MappingProxyType(data["validation"]),
-        false_premise=data.get("false_premise"), path=path, notes=data.get("notes", ""))
+        false_premise=data.get("false_premise"), path=path, notes=data.get("notes", ""),
+        unsatisfiable=data.get("unsatisfiable"))
 
 
 def _query_texts(data) -> list[tuple[str, str]]:

@@ -10,11 +10,10 @@ import pytest
 from pyoxigraph import Literal, NamedNode, Triple
 
 from kgbench.generator.formats import get_format
-from kgbench.generator.gold import gold_triples_of
+from kgbench.generator.gold import describe_wkt, gold_as, gold_triples_of, verbalize_gold
 from kgbench.generator.items import Item, write_jsonl
 from kgbench.generator.prompts import (
-    AGENT_CONDITIONS, CONDITIONS, KG_TOOLS, describe_wkt, read_prompts, render, render_dataset, render_prompts,
-    unit_clause, verbalize_gold,
+    AGENT_CONDITIONS, CONDITIONS, KG_TOOLS, read_prompts, render, render_dataset, render_prompts, unit_clause,
 )
 
 E = "https://w3id.org/kgbench/entity/"
@@ -132,6 +131,22 @@ def test_verbalizer_uses_labels_units_and_keeps_every_value():
             assert t.object.value in text, t.object.value
     assert not re.search(r"https?://w3id", text)
     assert text.count("\n") + 1 == len(text.splitlines()) == 9
+
+
+def test_the_auditor_sees_the_sentences_the_model_was_given(tmp_path):
+    """`kgbench gold --format text` prints the very prose of the T1-oracle-verbalized prompt (one verbalizer)."""
+    from click.testing import CliRunner
+
+    from kgbench.cli import main
+
+    item = make_item()
+    write_jsonl([item], tmp_path / "items.jsonl")
+    shown = CliRunner().invoke(main, ["gold", item.id, "--dataset", str(tmp_path / "items.jsonl"), "--format", "text"])
+    assert shown.exit_code == 0, shown.output
+    prose = gold_as(item, "text")
+    assert prose.strip() and prose.strip() in shown.output
+    prompt = render(item, "T1-oracle-verbalized")
+    assert prose in "\n".join(m["content"] for m in prompt.messages)
 
 
 def test_describe_wkt_kinds():

@@ -257,11 +257,15 @@ def test_run_wrapper_writes_predictions_that_evaluate_reads(tmp_path):
     with ScriptedServer(responder=lambda r: {"content": json.dumps(
             {"reasoning": "because", "answer": 1.0, "unit": "km"})}) as s:
         summary = run(tmp_path / "prompts.jsonl", tmp_path / "preds.jsonl", base_url=s.base_url, model="m",
-                      backoff=0.01, seed=3)
+                      backoff=0.01, seed=3, api_key="sk-secret")
         again = run(tmp_path / "prompts.jsonl", tmp_path / "preds.jsonl", base_url=s.base_url, model="m",
                     backoff=0.01, seed=3)
         assert len(s.requests) == 2
     assert summary["by_status"] == {"ok": 2} and again["cached"] == 2
+    # the run's settings are recorded with it, every one but the key
+    assert summary["config"]["seed"] == 3 and summary["config"]["backoff"] == 0.01
+    assert summary["config"]["cache_dir"] == str(tmp_path / "preds.jsonl") + ".cache"
+    assert "sk-secret" not in json.dumps(summary)
     records = [json.loads(line) for line in (tmp_path / "preds.jsonl").read_text().splitlines()]
     assert [r["reasoning"] for r in records] == ["because", "because"]
     assert all(r["seed"] == 3 and r["temperature"] == 0.0 and r["model"] == "m" for r in records)

@@ -73,7 +73,7 @@ def test_a_load_killed_with_sigkill_leaves_a_temp_folder_that_the_next_build_rem
 
 def test_a_live_concurrent_build_is_left_alone(tmp_path):
     cache = tmp_path / "cache"
-    code = ("import sys, time; from kgbench.kg.paths import atomic_directory\n"
+    code = ("import sys, time; from kgbench.fileio import atomic_directory\n"
             "with atomic_directory(sys.argv[1]) as tmp:\n"
             "    (tmp / 'part').write_text('x'); print(tmp, flush=True); time.sleep(60)\n")
     child = subprocess.Popen([sys.executable, "-c", code, str(cache / "stores" / "other")], stdout=subprocess.PIPE,

@@ -79,3 +79,17 @@ def test_a_template_with_several_gold_queries_compiles_each_with_the_bindings():
     assert all(q.count('VALUES (?A ?B) { ("county" <http://ex.org/storm>) }') == 1 for q in queries)
     with pytest.raises(ValueError, match="compile_gold"):
         t.compile(bindings, "gold")
+
+
+def test_unsatisfiable_is_a_field_not_a_note(tmp_path):
+    text = load_template("A1").path.read_text()
+    p = tmp_path / "A1.yaml"
+    p.write_text(text.rstrip("\n") + "\nunsatisfiable: no such places in the snapshot\n")
+    assert load_template_file(p).unsatisfiable == "no such places in the snapshot"
+    assert load_template("A1").unsatisfiable is None
+    p.write_text(text.rstrip("\n") + "\nnotes: |\n  unsatisfiable: no such places\n")
+    with pytest.raises(TemplateError, match="field notes"):
+        load_template_file(p)
+    p.write_text(text.rstrip("\n") + "\nunsatisfiable: ''\n")
+    with pytest.raises(TemplateError, match="unsatisfiable"):
+        load_template_file(p)

@@ -33,10 +33,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from kgbench.ontologies.tiers import INCOME_GROUPS
+
 __all__ = [
     "SOURCES_DIR", "SourceDataError", "CountryRecord", "PlaceRecord", "SourceFile",
     "countries", "places", "place_admin", "country_names", "income_tiers", "iso3166", "source_files", "clear_cache",
-    "INCOME_TIERS", "TERRITORY_INCOME_ALIASES",
+    "TERRITORY_INCOME_ALIASES",
 ]
 
 #: The folder the loaders read. Tests may point it at a copy (then call :func:`clear_cache`).
@@ -49,7 +51,6 @@ ISO_FILE = "iso3166_1.tsv"
 ADMIN_FILE = "geonames_admin.tsv.gz"
 COUNTRY_NAMES_FILE = "country_names.tsv"
 
-INCOME_TIERS = ("LIC", "LMC", "UMC", "HIC", "NA")
 
 #: Natural Earth features that the World Bank does not classify on their own but as part of an
 #: economy it does classify: Guernsey and Jersey are the World Bank's "Channel Islands" (CHI).
@@ -236,7 +237,7 @@ def _iso(folder: Path) -> tuple[tuple[str, str, str, str], ...]:
 def _income(folder: Path) -> Mapping[str, str]:
     out: dict[str, str] = {}
     for lineno, f in _read_table(folder, INCOME_FILE, _INCOME_COLUMNS):
-        if f[2] not in INCOME_TIERS:
+        if f[2] not in INCOME_GROUPS:
             raise _bad(INCOME_FILE, folder, lineno, "income_tier", f[2])
         if len(f[0]) != 3 or f[0] in out:
             raise _bad(INCOME_FILE, folder, lineno, "iso_a3", f[0])

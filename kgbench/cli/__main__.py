@@ -1,0 +1,5 @@
+"""``python -m kgbench.cli``: the kgbench command."""
+
+from kgbench.cli import main
+
+main()

@@ -1,0 +1,111 @@
+"""Commands over the knowledge graph: ``kg build``, ``kg info``, ``sparql`` and ``conformance``."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from kgbench.cli._app import _Steps, main, _open
+
+
+# ---------------------------------------------------------------------------------------------- kg
+@main.group()
+def kg():
+    """Build and inspect the bundled snapshot."""
+
+
+@kg.command("build")
+@click.option("--force", is_flag=True, help="Rebuild the snapshot and reload the store even if they are cached.")
+@click.pass_obj
+def kg_build(obj, force):
+    """Build the default snapshot and load its store; a cached store is verified and reloaded when damaged."""
+    from kgbench.kg.build import build_snapshot
+    from kgbench.kg.paths import clean_cache
+    from kgbench.kg.store import load_store
+
+    import time
+
+    started = time.perf_counter()
+    clean_cache(obj.cache)  # leftovers of builds killed midway
+    with _Steps() as steps:
+        snap = build_snapshot(obj.cache, force=force, progress=steps)
+        folder = load_store(snap, obj.cache, force=force, full_check=True, progress=steps)
+    click.echo(f"ready in {time.perf_counter() - started:.1f} s", err=True)
+    triples = sum(g["triples"] for g in snap.manifest["graphs"].values())
+    click.echo(f"snapshot {snap.id}: {triples:,} triples in {len(snap.manifest['graphs'])} graphs")
+    click.echo(f"  files: {snap.path}\n  store: {folder}")
+
+
+@kg.command("info")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@click.option("--top", default=15, show_default=True, help="Rows per breakdown table.")
+@click.pass_obj
+def kg_info(obj, as_json, top):
+    """Triples per graph; entities per category, country, income tier and density tier."""
+    info = _open(obj).info()
+    if as_json:
+        click.echo(json.dumps(info, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"snapshot [bold]{info['snapshot']}[/bold]")
+    t = Table("graph", "triples", "entities")
+    for g, n in info["triples"].items():
+        t.add_row(g.rsplit("/", 1)[-1], f"{n:,}", f"{info['entities'].get(g, 0):,}")
+    console.print(t)
+    for key in ("category", "country", "income_tier", "density_tier"):
+        t = Table(key, "entities")
+        rows = list(info[key].items())
+        for k, n in rows[:top]:
+            t.add_row(k, f"{n:,}")
+        if len(rows) > top:
+            t.add_row(f"... {len(rows) - top} more", "")
+        console.print(t)
+
+
+# ---------------------------------------------------------------------------------------------- sparql
+@main.command()
+@click.argument("query", required=False)
+@click.option("--file", "-f", "query_file", type=click.Path(dir_okay=False), help="Read the query from a file.")
+@click.option("--data", "-d", multiple=True, type=click.Path(dir_okay=False),
+              help="Query these RDF files instead of the default snapshot (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "tsv", "json", "xml"]), default="table",
+              show_default=True)
+@click.option("--strict", is_flag=True, help="Fail if any geo function call fails.")
+@click.pass_obj
+def sparql(obj, query, query_file, data, fmt, strict):
+    """Run a SPARQL query (string or --file) with the geo functions registered."""
+    if bool(query) == bool(query_file):
+        raise click.UsageError("give a query string or --file, not both and not neither")
+    if query_file:
+        p = Path(query_file)
+        if not p.is_file():
+            raise click.ClickException(f"{p}: query file not found")
+        query = p.read_text(encoding="utf-8")
+    try:
+        result = _open(obj, data, strict).query(query)
+    except KeyboardInterrupt:  # exit 130 (128 + SIGINT) at once, not waiting for pyoxigraph to finish
+        click.echo("Interrupted: no result.", err=True)
+        sys.stdout.flush(), sys.stderr.flush()
+        os._exit(130)
+    click.echo(result.serialize(fmt), nl=False)
+
+
+
+# ---------------------------------------------------------------------------------------------- conformance
+@main.command()
+@click.argument("folder", required=False, type=click.Path(file_okay=False))
+def conformance(folder):
+    """Run the OGC GeoSPARQL Compliance Benchmark through kgbench's store and functions; print the score per requirement."""
+    from kgbench.kg.conformance import main as run
+
+    argv = [folder] if folder else []
+    code = run(argv)
+    if code:
+        raise SystemExit(code)
