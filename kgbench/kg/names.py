@@ -66,8 +66,9 @@ def prominence(cls: str, category: str, population: int | None, geom_type: str |
 
     Tiers: 4 a country, 3 a US state, territory or DC, 2 a national capital, 1 another populated place
     with a population, 0 anything else (roads, railways, rivers, squares, parks: the linear and areal
-    features), -1 an OSM point of interest, building or pedestrian area (a "square" named after the
-    street it paves: the street keeps the name), -2 a public-transport stop. A higher tier keeps
+    features), -1 an OSM point of interest, building, pedestrian area or bridge outline (a "square"
+    named after the street it paves, the bridge a road crosses: the road keeps the name), -2 a
+    public-transport stop. A higher tier keeps
     the bare name over every lower one: the street Kaivokatu over the tram stop named after it, which
     is qualified ("Kaivokatu (tram stop)"). ``geom_type`` (shapely's) tells a park polygon from a point.
 
@@ -91,8 +92,8 @@ def prominence(cls: str, category: str, population: int | None, geom_type: str |
         return -2, 0
     if cls == "Building" or (cls == "PointOfInterest" and geom_type in (None, "Point", "MultiPoint")):
         return -1, 0
-    if cls == "Road" and category == "square":
-        return -1, 0  # a pedestrian area is a piece of the street or square it is named after
+    if (cls == "Road" and category == "square") or category == "bridge":
+        return -1, 0  # a pedestrian area or a bridge's outline is a piece of the street it is named after
     return 0, 0
 
 
