@@ -127,7 +127,7 @@ def unnameable_members(kg, answer_format: str, answer) -> list[str]:
     out, bare_of = [], {}
     for m in members:
         rows = list(kg.query(_HOLDERS, bindings={"n": Literal(m)}))
-        if len(rows) != 1 or any(r["amb"] is not None and r["amb"].value == "true" for r in rows):
+        if len(rows) != 1 or any("amb" in r and r["amb"].value == "true" for r in rows):
             out.append(m)
             continue
         base = list(kg.query(_BASE, bindings={"e": rows[0]["e"]}))

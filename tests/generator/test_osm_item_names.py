@@ -24,7 +24,7 @@ def _bare(kg, iri: str) -> str:
     rows = list(kg.query("SELECT ?n ?b WHERE { ?e kgb:canonicalName ?n OPTIONAL { ?e kgb:baseName ?b } }",
                          bindings={"e": NamedNode(iri)}))
     r = rows[0]
-    return (r["b"] if r["b"] is not None else r["n"]).value
+    return (r["b"] if "b" in r else r["n"]).value
 
 
 def _members(item) -> list[str]:
