@@ -10,13 +10,13 @@ from collections.abc import Callable
 
 from pyoxigraph import Literal, NamedNode
 
-from kgbench.generator.aliases import bare_name_aliases
+from kgbench.generator.aliases import bare_name_aliases, unnameable_members
 from kgbench.generator.audit_checks import REGION_CATEGORY, leaks
 from kgbench.generator.balance import BalanceGuard, balance_items
 from kgbench.generator.formats import name_key
 from kgbench.generator.items import Item, item_id
 from kgbench.generator.prompts import oracle_prompts_fit
-from kgbench.generator.roles import CategoryValue, takes_the, with_definite_articles
+from kgbench.generator.roles import CategoryValue, running_name, with_definite_articles
 from kgbench.generator.sampling import (entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
 from kgbench.kg.results import python_value
@@ -403,11 +403,18 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
             report.warnings.extend(warnings)
         if reason:
             return None, reason
-        acceptable = acceptable + bare_name_aliases(kg, sub.answer_format, answer, chosen)
+        if template.validation.get("nameable_answers") and unnameable_members(kg, sub.answer_format, answer):
+            return None, "an answer member cannot be named (ambiguous, or a bare name shared in the set)"
+    gold = gold_triples(kg, template, bindings)
+    if not false_premise:
+        acceptable = acceptable + bare_name_aliases(
+            kg, sub.answer_format, answer, chosen, gold if template.validation.get("candidates_in_gold") else None)
     names = {r: c.name for r, c in chosen.items()}
+    running = {r: running_name(c.name, c.category) for r, c in chosen.items() if not isinstance(c, CategoryValue)}
+    names.update({r: text for r, (text, _) in running.items()})
     names.update({f"{r}_one": c.singular for r, c in chosen.items() if isinstance(c, CategoryValue)})
     names.update({k: _show(v) for k, v in params.items()})
-    definite = {r for r, c in chosen.items() if not isinstance(c, CategoryValue) and takes_the(c.name, c.category)}
+    definite = {r for r, (_, the) in running.items() if the}
     question = Variant(variant.id, with_definite_articles(variant.text, definite)).render(names)
     question += locality_note(kg, chosen)
     anchor = chosen[anchor_role(template)]
@@ -423,7 +430,7 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
         perturbation={"kind": fp.get("kind", "premise fails"), "description": fp["description"]} if false_premise else None,
         entities={r: c.describe() for r, c in chosen.items()},
         bindings={k: _plain(v) for k, v in bindings.items()},
-        sparql=template.compile(bindings), gold_triples=gold_triples(kg, template, bindings),
+        sparql=template.compile(bindings), gold_triples=gold,
         kg="+".join(graphs), stratum={"country": anchor.country, "income_tier": anchor.income_tier,
                                       "density_tier": anchor.density_tier},
         snapshot=snapshot, scale=scale)

@@ -13,7 +13,10 @@ import re
 
 from pyoxigraph import Literal, NamedNode
 
+from kgbench.kg.names import country_takes_the
+
 __all__ = ["CategoryValue", "plural", "singular", "with_article", "possessive", "entity_term", "takes_the",
+           "running_name", "institution_takes_the",
            "with_definite_articles"]
 
 #: categories whose everyday singular differs from the KG string (OSM tag values read as nouns)
@@ -125,30 +128,77 @@ def with_article(noun: str) -> str:
     return f"{'an' if an else 'a'} {noun}"
 
 
-#: words of a country or territory name that make English put "the" before it (the United Kingdom, the Central
-#: African Republic, the Solomon Islands, the District of Columbia)
-_THE_WORDS = re.compile(r"\b(Republic|Kingdom|Federation|Union|Emirates|States|Islands|Isles|Lands|Territory|"
-                        r"Territories|District|Glacier|Strait|Bank|Banks|Reef)\b")
-#: names that take "the" without one of those words
-_THE_NAMES = frozenset({"Netherlands", "Bahamas", "Gambia", "Philippines", "Maldives", "Comoros", "Seychelles",
-                        "Gaza Strip", "West Bank", "Isle of Man", "Holy See", "Caribbean Netherlands"})
 #: categories whose names take a definite article by the rules above (never cities, counties or OSM places)
 _THE_CATEGORIES = frozenset({"country", "territory", "state"})
 #: words after which a placeholder keeps its bare name ("the country {A}", "the {A}")
 _NO_ARTICLE_AFTER = re.compile(r"(?:\b(?:the|The|country|territory|state|nation)\s+)$")
 
 
+#: nouns that make a named institution or building take "the" in running text when an adjective-like word
+#: opens its name ("the Finnish National Theatre") or "of" follows them ("the University of Helsinki")
+_INSTITUTION_NOUNS = frozenset({
+    "theatre", "theater", "museum", "university", "library", "embassy", "consulate", "cathedral", "church",
+    "chapel", "station", "opera", "gallery", "parliament", "academy", "institute", "school", "hospital", "hotel",
+    "bank", "market", "hall", "centre", "center", "archives", "observatory", "gardens", "conservatory"})
+#: a capitalised word that reads as an adjective: a nationality or "National", "Royal", "Old", "New"...
+_ADJECTIVE = re.compile(r"^(?:National|Royal|Old|New|Great|Imperial|Municipal|Orthodox|Lutheran|Catholic|"
+                        r"[A-Z][a-z]+(?:ish|ese|ian|an|ic|al))$")
+
+
+def institution_takes_the(name: str) -> bool:
+    """Return True when an institution's English name takes "the" in running text.
+
+    An institution noun (:data:`_INSTITUTION_NOUNS`) either opens the name before "of" ("University of
+    Helsinki", "Embassy of Denmark": also any name opening "Embassy" or "Consulate"), or follows an
+    adjective-like first word ("Finnish National Theatre", "Swedish Theatre", "Royal Thai Embassy"). A
+    place name first ("Helsinki Cathedral") or a possessive takes none.
+
+    >>> [institution_takes_the(n) for n in ("Finnish National Theatre", "Swedish Theatre", "University of Helsinki",
+    ...                                     "Embassy of Denmark", "Helsinki Cathedral", "Kiasma", "Stockmann's Hall")]
+    [True, True, True, True, False, False, False]
+    """
+    words = name.split()
+    if not words or "'" in name or "’" in name:
+        return False
+    if words[0] in ("Embassy", "Consulate"):
+        return True
+    if len(words) >= 3 and words[0].lower() in _INSTITUTION_NOUNS and words[1] == "of":
+        return True
+    return bool(_ADJECTIVE.match(words[0])) and any(w.lower() in _INSTITUTION_NOUNS for w in words[1:])
+
+
 def takes_the(name: str, category: str = "country") -> bool:
-    """Return True when English writes "the" before a region's name (countries, territories, states; wind fields).
+    """Return True when English writes "the" before a name (countries, territories, states; wind fields; institutions).
 
     >>> [takes_the(n) for n in ("Netherlands", "Central African Republic", "Solomon Islands", "Finland", "Gambia")]
     [True, True, True, False, True]
     >>> takes_the("United States of America"), takes_the("Georgia", "state"), takes_the("Islands Cafe", "cafe")
     (True, False, False)
+    >>> takes_the("Finnish National Theatre", "theatre"), takes_the("Finnish National Theatre (theatre)", "theatre")
+    (True, True)
     """
     if category == "storm wind field":
         return True  # "the wind field of Hurricane Ernesto (2012)"
-    return category in _THE_CATEGORIES and (name in _THE_NAMES or _THE_WORDS.search(name) is not None)
+    if category in _THE_CATEGORIES:
+        return country_takes_the(name)
+    return institution_takes_the(name.split(" (", 1)[0])
+
+
+def running_name(name: str, category: str) -> tuple[str, bool]:
+    """Return how a question writes an entity's name in running text, and whether "the" goes before it.
+
+    A name qualified by its category alone, Wikipedia-style ("Carlton (hotel)"), reads as the category
+    before the name ("the hotel Carlton"); any other name is written as it is.
+
+    >>> running_name("Carlton (hotel)", "hotel"), running_name("Kaivokatu (tram stop)", "tram stop")
+    (('hotel Carlton', True), ('tram stop Kaivokatu', True))
+    >>> running_name("Otto (Mikonkatu 7)", "atm"), running_name("Swedish Theatre", "theatre")
+    (('Otto (Mikonkatu 7)', False), ('Swedish Theatre', True))
+    """
+    tail = f" ({category})"
+    if category and name.endswith(tail) and len(name) > len(tail):
+        return f"{singular(category)} {name[: -len(tail)]}", True
+    return name, takes_the(name, category)
 
 
 def with_definite_articles(text: str, roles: set[str]) -> str:

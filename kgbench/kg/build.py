@@ -244,7 +244,8 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
     points = [representative_point(r.geometry) for r in records]
     say("naming entities")
     naming = canonical_names([NamedEntity(r.name, tuple(r.qualifiers), r.style,
-                                          prominence(r.cls, r.category, r.population)) for r in records])
+                                          prominence(r.cls, r.category, r.population, r.geometry.geom_type))
+                             for r in records])
     name_stats = Counter()
     for levels, amb in zip(naming.levels, naming.ambiguous):
         name_stats["ambiguous (not asked)" if amb else "qualified" if levels else "bare"] += 1

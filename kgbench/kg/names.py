@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 
-__all__ = ["LEVELS", "NamedEntity", "Naming", "canonical_names", "prominence"]
+__all__ = ["LEVELS", "NamedEntity", "Naming", "canonical_names", "prominence", "is_generic", "country_takes_the"]
 
 #: qualifier levels, in the order they are tried to tell namesakes apart
 LEVELS = ("kind", "country", "admin1", "admin2", "category", "street", "neighbourhood", "extract", "detail")
@@ -15,6 +16,26 @@ _RENDER = {lv: i for i, lv in enumerate(
     ("category", "street", "neighbourhood", "extract", "admin2", "admin1", "country", "kind", "detail"))}
 #: a populated place keeps its bare name over a namesake of the same rank this many times smaller
 DOMINANCE_RATIO = 10
+#: OSM categories of the points that stand for a public-transport stop: named after the street, square or
+#: landmark they serve, so they are the least prominent of namesakes
+_STOP_CATEGORIES = frozenset({"tram stop", "bus stop", "platform", "stop position", "subway entrance"})
+
+#: words of a country or territory name that make English put "the" before it (the United Kingdom, the Central
+#: African Republic, the Solomon Islands, the District of Columbia)
+_THE_WORDS = re.compile(r"\b(Republic|Kingdom|Federation|Union|Emirates|States|Islands|Isles|Lands|Territory|"
+                        r"Territories|District|Glacier|Strait|Bank|Banks|Reef)\b")
+#: names that take "the" without one of those words
+_THE_NAMES = frozenset({"Netherlands", "Bahamas", "Gambia", "Philippines", "Maldives", "Comoros", "Seychelles",
+                        "Gaza Strip", "West Bank", "Isle of Man", "Holy See", "Caribbean Netherlands"})
+
+
+def country_takes_the(name: str) -> bool:
+    """Return True when English writes "the" before a country's or territory's name.
+
+    >>> [country_takes_the(n) for n in ("Netherlands", "Central African Republic", "Finland", "United States of America")]
+    [True, True, False, True]
+    """
+    return name in _THE_NAMES or _THE_WORDS.search(name) is not None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,14 +61,23 @@ class Naming:
     levels: list[tuple[str, ...]]
 
 
-def prominence(cls: str, category: str, population: int | None) -> tuple[int, int]:
+def prominence(cls: str, category: str, population: int | None, geom_type: str | None = None) -> tuple[int, int]:
     """Return the rank ``(tier, population)`` that decides which namesake keeps the bare name.
 
     Tiers: 4 a country, 3 a US state, territory or DC, 2 a national capital, 1 another populated place
-    with a population, 0 anything else.
+    with a population, 0 anything else (roads, railways, rivers, squares, parks: the linear and areal
+    features), -1 an OSM point of interest, building, pedestrian area or bridge outline (a "square"
+    named after the street it paves, the bridge a road crosses: the road keeps the name), -2 a
+    public-transport stop. A higher tier keeps
+    the bare name over every lower one: the street Kaivokatu over the tram stop named after it, which
+    is qualified ("Kaivokatu (tram stop)"). ``geom_type`` (shapely's) tells a park polygon from a point.
 
     >>> prominence("Country", "country", None), prominence("PopulatedPlace", "city", 5000)
     ((4, 0), (1, 5000))
+    >>> prominence("Road", "road", None), prominence("PointOfInterest", "tram stop", None, "Point")
+    ((0, 0), (-2, 0))
+    >>> prominence("PointOfInterest", "cafe", None, "Point"), prominence("PointOfInterest", "park", None, "Polygon")
+    ((-1, 0), (0, 0))
     """
     pop = int(population or 0)
     if cls == "Country":
@@ -56,14 +86,34 @@ def prominence(cls: str, category: str, population: int | None) -> tuple[int, in
         return 3, pop
     if category == "capital city":
         return 2, pop
-    return (1, pop) if pop > 0 else (0, 0)
+    if pop > 0:
+        return 1, pop
+    if cls == "PointOfInterest" and category in _STOP_CATEGORIES:
+        return -2, 0
+    if cls == "Building" or (cls == "PointOfInterest" and geom_type in (None, "Point", "MultiPoint")):
+        return -1, 0
+    if (cls == "Road" and category == "square") or category == "bridge":
+        return -1, 0  # a pedestrian area or a bridge's outline is a piece of the street it is named after
+    return 0, 0
+
+
+def is_generic(name: str, qualifiers: Sequence[tuple[str, str]]) -> bool:
+    """Return True when a bare name is only its entity's category ("ATM" for an ATM): it identifies nothing.
+
+    >>> is_generic("ATM", (("category", "atm"),)), is_generic("Otto", (("category", "atm"),))
+    (True, False)
+    >>> is_generic("Museum", ()), is_generic("Parking.", (("category", "parking"),))
+    (False, True)
+    """
+    category = dict(qualifiers).get("category")
+    return bool(category) and name.strip(" .,;:!").casefold() == category.casefold()
 
 
 def _dominant(members: list[int], ents: Sequence[NamedEntity]) -> int | None:
     """Return the member that keeps the bare name (far more prominent than every namesake), or None."""
     order = sorted(members, key=lambda i: ents[i].rank, reverse=True)
     top, second = ents[order[0]].rank, ents[order[1]].rank
-    if top[0] > second[0] and top[0] >= 1:
+    if top[0] > second[0]:
         return order[0]
     if top[0] == second[0] == 1 and top[1] >= DOMINANCE_RATIO * second[1]:
         return order[0]
@@ -120,7 +170,8 @@ def canonical_names(ents: Sequence[NamedEntity]) -> Naming:
     Namesakes are told apart level by level (:data:`LEVELS`), each taking only the levels that separate
     it. The most prominent namesake keeps the bare name when it clearly outranks the others (a country
     over a state, a state over a town, a city ten times larger than its namesake). Entities that no
-    qualifier separates keep a shared name and are marked ambiguous (they are not to be asked about).
+    qualifier separates keep a shared name and are marked ambiguous (they are not to be asked about), and
+    so is an entity whose name is only its category (:func:`is_generic`).
 
     >>> ents = [NamedEntity("Florida", (("kind", "U.S. state"),), rank=(3, 0)),
     ...         NamedEntity("Florida", (("country", "Uruguay"), ("admin1", "Florida")), "comma", (1, 33000)),
@@ -137,7 +188,7 @@ def canonical_names(ents: Sequence[NamedEntity]) -> Naming:
     for i, e in enumerate(ents):
         groups[e.name].append(i)
     chosen: dict[int, list[tuple[str, str]]] = {i: [] for i in range(len(ents))}
-    unresolved: set[int] = set()
+    unresolved: set[int] = {i for i, e in enumerate(ents) if is_generic(e.name, e.qualifiers)}
     for members in groups.values():
         if len(members) < 2:
             continue

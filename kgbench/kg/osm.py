@@ -11,7 +11,8 @@ import shapely
 from shapely.ops import linemerge
 
 from kgbench.kg.osm_coverage import extract_box, set_insets
-from kgbench.kg.osm_names import merge_namesakes, qualify_by_surroundings
+from kgbench.kg.osm_names import (english_labels, feature_category, feature_name, merge_namesakes,
+                                   qualify_by_surroundings)
 from kgbench.kg.records import EntityRecord
 
 __all__ = ["read_osm", "category_of", "SourceFileError"]
@@ -208,18 +209,19 @@ def _merged_tags(all_tags: list[dict[str, str]]) -> dict[str, str]:
 
 def _record(extract, cls, category, tag, srcs, tags, geom, key=None, locality=None) -> EntityRecord:
     kind, oid = srcs[0]
+    category = feature_category(category, tags)
     labels = [(tags["name"], None)] + sorted(
-        (v, k[5:]) for k, v in tags.items() if k.startswith("name:") and _is_lang(k[5:]))
+        (v, k[5:]) for k, v in tags.items() if k.startswith("name:") and _is_lang(k[5:])) + english_labels(tags, category)
     street = tags.get("addr:street")
     if street and tags.get("addr:housenumber"):
         street = f"{street} {tags['addr:housenumber']}"
     qualifiers = [("category", category), ("street", street or ""),
                   ("neighbourhood", tags.get("addr:suburb") or tags.get("addr:district") or ""), ("extract", extract)]
-    own = tags.get("name:en") or tags["name"]
+    own = feature_name(tags, category)
     qualifiers = [(lv, q) for lv, q in qualifiers if q != own]
     return EntityRecord(
         key=key or f"osm/{kind}/{oid}", graph="osm", cls=cls, category=category,
-        name=tags.get("name:en") or tags["name"], geometry=geom, labels=labels,
+        name=own, geometry=geom, labels=labels,
         source_ids=[f"{k}/{i}" for k, i in srcs], source_iris=[f"{OSM_BASE}{k}/{i}" for k, i in srcs],
         qualifiers=qualifiers, tags=list(tag), country_hint=None,
         extra=[("locality", locality)] if locality else [])

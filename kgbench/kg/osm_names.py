@@ -1,19 +1,23 @@
-"""Naming OSM features: one entity per same-name stop, and the nearest road and neighbourhood as qualifiers."""
+"""Naming OSM features: their plain names, one entity per same-name stop, the nearest road and neighbourhood as qualifiers."""
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections import Counter, defaultdict
 
 import shapely
 from shapely.strtree import STRtree
 
+from kgbench.kg.names import country_takes_the
 from kgbench.kg.osm_coverage import local_metres
 from kgbench.kg.records import EntityRecord
+from kgbench.kg.sources import country_names, iso3166
 
 __all__ = ["STOP_CATEGORIES", "STOP_MERGE_M", "DUPLICATE_MERGE_M", "STREET_RADIUS_M", "NEIGHBOURHOOD_RADIUS_M",
-           "merge_namesakes", "qualify_by_surroundings"]
+           "merge_namesakes", "qualify_by_surroundings", "feature_name", "feature_category", "english_labels",
+           "stop_name"]
 
 #: categories of the points that stand for one public-transport stop (its platforms, poles, stop positions),
 #: most telling first: a merged stop takes the most frequent of its members' categories, ties in this order
@@ -27,6 +31,87 @@ STREET_RADIUS_M = 60.0
 #: ... and by the nearest named suburb, quarter or neighbourhood place within this distance
 NEIGHBOURHOOD_RADIUS_M = 1500.0
 _NEIGHBOURHOODS = {"suburb", "quarter", "neighbourhood"}
+#: words that, in a feature's name, only repeat what the feature is (a brand's ATM named "Otto. automaatti
+#: 24 h (ATM)" is the ATM "Otto"), by category
+GENERIC_WORDS = {"atm": ("pankkiautomaatti", "automaatti", "atm", "24 h", "24h", "24/7", "24/7h")}
+#: a diplomatic mission's name that says it is a consulate (English, Finnish, Swedish, German...)
+_CONSULATE = re.compile(r"consulate|konsulaatti|konsulat", re.IGNORECASE)
+#: a stop's trailing platform letter ("Hiidenkirnuntie / Lautakatontie E": one side of the road)
+_PLATFORM_LETTER = re.compile(r"^(.*\S)\s+[A-Z]$")
+
+
+def feature_name(tags: dict[str, str], category: str) -> str:
+    """Return the name a question uses for an OSM feature: ``name:en`` else ``name``, without generic words.
+
+    Words that only say what the feature is (:data:`GENERIC_WORDS`) are dropped, and so is a stop's
+    platform letter (:func:`stop_name`); a name left empty is the category itself ("ATM"), which
+    :func:`kgbench.kg.names.is_generic` keeps out of questions.
+
+    >>> feature_name({"name": "Otto. automaatti 24 h (ATM)"}, "atm"), feature_name({"name": "ATM"}, "atm")
+    ('Otto', 'ATM')
+    >>> feature_name({"name": "Kansallisteatteri", "name:en": "Finnish National Theatre"}, "theatre")
+    'Finnish National Theatre'
+    >>> feature_name({"name": "Tikankatu I"}, "bus stop"), feature_name({"name": "Tikankatu I"}, "cafe")
+    ('Tikankatu', 'Tikankatu I')
+    """
+    name = (tags.get("name:en") or tags["name"]).strip()
+    words = GENERIC_WORDS.get(category)
+    if words:
+        plain = re.sub(r"\(\s*" + re.escape(category) + r"\s*\)", " ", name, flags=re.IGNORECASE)
+        for w in words:
+            plain = re.sub(r"(?<!\w)" + re.escape(w) + r"(?!\w)", " ", plain, flags=re.IGNORECASE)
+        plain = " ".join(plain.split()).strip(" .,;:-")
+        name = plain or name.strip(" .")
+    return stop_name(name) if category in STOP_CATEGORIES else name
+
+
+def stop_name(name: str) -> str:
+    """Return a stop's name without a trailing platform letter (one letter after a space), else unchanged.
+
+    >>> stop_name("Hiidenkirnuntie / Lautakatontie E"), stop_name("Kauppatori"), stop_name("Linja A")
+    ('Hiidenkirnuntie / Lautakatontie', 'Kauppatori', 'Linja')
+    """
+    m = _PLATFORM_LETTER.match(name)
+    return m.group(1) if m else name
+
+
+def feature_category(category: str, tags: dict[str, str]) -> str:
+    """Return the category, with an ``amenity=embassy`` that is a consulate (by its tags or name) a "consulate".
+
+    >>> feature_category("embassy", {"name": "Haitin konsulaatti", "name:en": "Consulate of Haiti"})
+    'consulate'
+    >>> feature_category("embassy", {"name": "Tanskan Suurlähetystö", "country": "DK"})
+    'embassy'
+    """
+    if category == "embassy" and (tags.get("diplomatic") == "consulate" or any(
+            _CONSULATE.search(v) for k, v in tags.items() if k == "name" or k.startswith("name:"))):
+        return "consulate"
+    return category
+
+
+def english_labels(tags: dict[str, str], category: str) -> list[tuple[str, str]]:
+    """Return ``(English name, "en")`` for a mission with a ``country`` code but no ``name:en``, else [].
+
+    The name is the category and the country's full English name (from the snapshot's own country
+    names, :func:`kgbench.kg.sources.country_names`): "Embassy of Denmark", "Consulate of Haiti". An
+    unknown code gives nothing.
+
+    >>> english_labels({"name": "Tanskan Suurlähetystö", "country": "DK"}, "embassy")
+    [('Embassy of Denmark', 'en')]
+    >>> english_labels({"name": "x", "country": "US"}, "embassy"), english_labels({"name": "x", "country": "ZZ"}, "embassy")
+    ([('Embassy of the United States of America', 'en')], [])
+    >>> english_labels({"name": "x", "name:en": "Royal Thai Embassy", "country": "TH"}, "embassy")
+    []
+    """
+    code = (tags.get("country") or "").strip().upper()
+    if category not in ("embassy", "consulate") or "name:en" in tags or not code:
+        return []
+    a3 = next((row[1] for row in iso3166() if row[0] == code), None)
+    country = country_names().get(a3) if a3 else None
+    if not country:
+        return []
+    the = "the " if country_takes_the(country) else ""
+    return [(f"{category.capitalize()} of {the}{country}", "en")]
 
 
 def _clusters(points: list[tuple[float, float]], radius: float) -> list[list[int]]:
@@ -74,7 +159,9 @@ def merge_namesakes(records: list[EntityRecord]) -> list[EntityRecord]:
     """Return the records with same-name stop points within 100 m, and same-name same-category points within 30 m, merged.
 
     A merged entity keeps the key of its first member (by key), lies at the members' centroid and
-    lists every member's OSM id. Lines and polygons are never merged. Order: by key.
+    lists every member's OSM id. Lines and polygons are never merged. Order: by key. Stop names that
+    differ only in a trailing platform letter are one name (the two sides of a road, "Hiidenkirnuntie /
+    Lautakatontie E" and "... P"): such a stop is named without the letter (:func:`stop_name`).
 
     >>> from shapely import Point
     >>> stop = lambda k, cat, lon: EntityRecord(k, "osm", "PointOfInterest", cat, "Kauppatori", Point(lon, 60.1674),
@@ -83,6 +170,11 @@ def merge_namesakes(records: list[EntityRecord]) -> list[EntityRecord]:
     ...                        stop("c", "tram stop", 24.9600)])
     >>> [(r.key, r.category, r.source_ids) for r in out]
     [('a', 'tram stop', ['a', 'b']), ('c', 'tram stop', ['c'])]
+    >>> side = lambda k, name, lat: EntityRecord(k, "osm", "PointOfInterest", "bus stop", name, Point(26.8, lat),
+    ...                                          source_ids=[k])
+    >>> out = merge_namesakes([side("e", "Hiidenkirnuntie / Lautakatontie E", 60.5), side("p", "Hiidenkirnuntie / Lautakatontie P", 60.5003)])
+    >>> [(r.name, r.source_ids) for r in out]
+    [('Hiidenkirnuntie / Lautakatontie', ['e', 'p'])]
     """
     if not records:
         return []
@@ -92,7 +184,7 @@ def merge_namesakes(records: list[EntityRecord]) -> list[EntityRecord]:
         if r.geometry.geom_type != "Point":
             continue
         if r.category in STOP_CATEGORIES:
-            buckets[(r.name, "stop", STOP_MERGE_M)].append(r)
+            buckets[(stop_name(r.name), "stop", STOP_MERGE_M)].append(r)
         else:
             buckets[(r.name, r.category, DUPLICATE_MERGE_M)].append(r)
     replaced: dict[str, EntityRecord | None] = {}
@@ -104,7 +196,7 @@ def merge_namesakes(records: list[EntityRecord]) -> list[EntityRecord]:
         for group in _clusters(pts, radius):
             if len(group) < 2:
                 continue
-            merged = _merge([members[i] for i in group])
+            merged = dataclasses.replace(_merge([members[i] for i in group]), name=stop_name(members[group[0]].name))
             replaced[merged.key] = merged
             for i in group[1:]:
                 replaced[members[i].key] = None

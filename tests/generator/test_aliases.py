@@ -47,16 +47,16 @@ def test_a_pool_answer_accepts_its_bare_name_only_when_unique_in_its_category(kg
     # "nearest city to Paris" drawing from all cities: there are other Danvilles, so no alias
     assert _other_same_category_namesakes(kg, "Danville, Kentucky", "Danville") > 0
     assert bare_name_aliases(kg, ENTITY, "Danville, Kentucky", {"C": paris}) == []
-    # the suburb Kluuvi shares its name only with parkings: among suburbs it is unique
-    assert _other_same_category_namesakes(kg, "Kluuvi (suburb)", "Kluuvi") == 0
-    assert bare_name_aliases(kg, ENTITY, "Kluuvi (suburb)", {"C": paris}) == ["Kluuvi"]
+    # the hotel Carlton shares its name only with features of other categories: among hotels it is unique
+    assert _other_same_category_namesakes(kg, "Carlton (hotel)", "Carlton") == 0
+    assert bare_name_aliases(kg, ENTITY, "Carlton (hotel)", {"C": paris}) == ["Carlton"]
     assert bare_name_aliases(kg, ENTITY, "Paris", {"C": paris}) == []  # a bare gold needs no alias
 
 
 def test_set_members_get_alias_maps(kg, index):
     paris = cand(index, PARIS)
-    got = bare_name_aliases(kg, SET, ["Danville, Kentucky", "Kluuvi (suburb)", "Paris"], {"C": paris})
-    assert got == [{"Kluuvi (suburb)": ["Kluuvi"]}]
+    got = bare_name_aliases(kg, SET, ["Danville, Kentucky", "Carlton (hotel)", "Paris"], {"C": paris})
+    assert got == [{"Carlton (hotel)": ["Carlton"]}]
 
 
 def test_scoring_accepts_the_bare_name_alias(kg, index):
@@ -66,9 +66,9 @@ def test_scoring_accepts_the_bare_name_alias(kg, index):
     assert score_item(item, {"answer": "Danville"}).E == 1
     assert score_item(item, {"answer": "Danville, Kentucky"}).E == 1
     assert score_item({**item, "acceptable": []}, {"answer": "Danville"}).E == 0
-    sets = bare_name_aliases(kg, SET, ["Kluuvi (suburb)", "Paris"], {"C": paris})
-    item = {"id": "s", "answer_format": SET, "answer": ["Kluuvi (suburb)", "Paris"], "unit": None, "acceptable": sets}
-    assert score_item(item, {"answer": ["Kluuvi", "Paris"]}).E == 1
+    sets = bare_name_aliases(kg, SET, ["Carlton (hotel)", "Paris"], {"C": paris})
+    item = {"id": "s", "answer_format": SET, "answer": ["Carlton (hotel)", "Paris"], "unit": None, "acceptable": sets}
+    assert score_item(item, {"answer": ["Carlton", "Paris"]}).E == 1
 
 
 def test_generated_items_carry_bare_aliases_of_qualified_choices(kg):
