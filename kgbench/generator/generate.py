@@ -13,6 +13,7 @@ from pyoxigraph import Literal, NamedNode
 from kgbench.generator.aliases import bare_name_aliases, unnameable_members
 from kgbench.generator.audit_checks import REGION_CATEGORY, leaks
 from kgbench.generator.balance import BalanceGuard, balance_items
+from kgbench.generator.dedup import content_key
 from kgbench.generator.formats import name_key
 from kgbench.generator.items import Item, item_id
 from kgbench.generator.prompts import oracle_prompts_fit
@@ -297,6 +298,9 @@ def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise:
             if item is not None and symmetric_key(template, item) in seen:
                 item, reason = None, "symmetric duplicate (same sub-template and entities, roles swapped)"
                 report.symmetric_duplicates += 1
+            content = content_key(kg, template, item) if item is not None else None
+            if content is not None and content in seen:
+                item, reason = None, "same sub-template, answer and members as an item already drawn (distinct_by)"
             if item is not None:
                 why = leaks(item, region_names(kg))
                 if why:
@@ -311,8 +315,7 @@ def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise:
                 report.discarded[("false premise: " if false_premise else "") + reason] += 1
                 drawn = sampler.send(False)
                 continue
-            seen.add((item.question, repr(item.answer)))
-            seen.add(symmetric_key(template, item))
+            seen.update({(item.question, repr(item.answer)), symmetric_key(template, item), content})
             on_item(cell, item)
             drawn = sampler.send(True)
     except StopIteration:

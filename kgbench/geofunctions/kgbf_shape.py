@@ -35,10 +35,19 @@ def _areal(term):
     return g
 
 
-def polsby_popper(geom) -> float:
-    """Return 4 pi A / P^2 of a polygon (1 for a circle, towards 0 for ragged or thin shapes), geodesic A and P."""
-    p = perimeter_m(geom)
+def polsby_popper(geom, holes: bool = True) -> float:
+    """Return 4 pi A / P^2 of a polygon (1 for a circle, towards 0 for ragged or thin shapes), geodesic A and P.
+
+    ``holes``: whether P counts the interior rings (an enclave's border: South Africa's around Lesotho);
+    A always leaves the holes out.
+    """
+    outline = geom if holes else shapely.MultiPolygon([shapely.Polygon(q.exterior) for q in _parts(geom)])
+    p = perimeter_m(outline)
     return 4 * math.pi * area_m2(geom) / (p * p)
+
+
+def _parts(geom):
+    return [geom] if geom.geom_type == "Polygon" else [q for q in geom.geoms if q.geom_type == "Polygon"]
 
 
 def elongation(geom) -> float:
@@ -71,6 +80,21 @@ def kgbf_compactness(g):
     0.785
     """
     return double(polsby_popper(_areal(g)))
+
+
+def kgbf_outer_compactness(g):
+    """Return the Polsby-Popper compactness 4 pi A / P^2 of a polygon, P the length of its outer rings only.
+
+    As :func:`kgbf_compactness` but the interior rings (holes: the border around an enclave) do not count
+    toward P; A still leaves the holes out. Equal to it for a polygon without holes.
+
+    >>> from kgbench.geofunctions.literals import WKT_LITERAL
+    >>> ring = Literal("POLYGON((0 0,0.02 0,0.02 0.02,0 0.02,0 0),(0.005 0.005,0.015 0.005,0.015 0.015,0.005 0.015,"
+    ...                "0.005 0.005))", datatype=WKT_LITERAL)
+    >>> round(float(kgbf_outer_compactness(ring).value), 3), round(float(kgbf_compactness(ring).value), 3)
+    (0.589, 0.262)
+    """
+    return double(polsby_popper(_areal(g), holes=False))
 
 
 def kgbf_elongation(g):
@@ -277,6 +301,7 @@ def kgbf_agg_medoid():
 
 FUNCTIONS = [
     GeoFunction(KGBF + "compactness", kgbf_compactness),
+    GeoFunction(KGBF + "outerCompactness", kgbf_outer_compactness),
     GeoFunction(KGBF + "elongation", kgbf_elongation),
     GeoFunction(KGBF + "shapeIndex", kgbf_shape_index),
     GeoFunction(KGBF + "fractalDimension", kgbf_fractal_dimension),

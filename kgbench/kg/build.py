@@ -21,9 +21,10 @@ from kgbench.kg.osm_topology import NEAR_MISS_M, mark_near_misses
 from kgbench.fileio import atomic_directory
 from kgbench.kg.paths import cache_dir
 from kgbench.kg.records import EntityRecord
+from kgbench.kg.region_names import region_names
 from kgbench.kg.names import NamedEntity, canonical_names, prominence
 from kgbench.kg.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, CountryLocator,
-                               DensityTiers, representative_point)
+                               DensityTiers, representative_point, settle_country)
 from kgbench.ontologies import ENTITY, GEO, GRAPH, H3, KGB, RDF, RDFS, SF, XSD, vocabulary_turtle
 
 __all__ = ["BUILDER_VERSION", "Snapshot", "SnapshotError", "SourceInput", "default_inputs", "build_snapshot",
@@ -90,12 +91,13 @@ def default_inputs() -> list[SourceInput]:
 
 def _builder_digest() -> str:
     """Return a digest of the code and vocabulary that decide a snapshot's content."""
-    from kgbench.kg import events, names, osm, osm_coverage, osm_names, osm_topology, records, strata
+    from kgbench.kg import events, names, osm, osm_coverage, osm_names, osm_topology, records, region_names, strata
     from kgbench.kg import sources
     from kgbench.kg.sources import events as event_sources
 
     h = hashlib.sha256()
-    for mod in (osm, osm_coverage, osm_names, osm_topology, names, records, strata, events, sources, event_sources):
+    for mod in (osm, osm_coverage, osm_names, osm_topology, names, records, region_names, strata, events, sources,
+                event_sources):
         h.update(Path(mod.__file__).read_bytes())
     h.update(Path(__file__).read_bytes())
     h.update(vocabulary_turtle().encode())
@@ -214,7 +216,7 @@ def collect_records(inputs: list[SourceInput], say: Callable[[str], None]) -> li
             key=f"geonames/{p.geonameid}", graph="geonames", cls="PopulatedPlace", category=category,
             name=p.name, geometry=shapely.Point(p.lon, p.lat), labels=labels,
             source_ids=[str(p.geonameid)], source_iris=[f"https://sws.geonames.org/{p.geonameid}/"],
-            qualifiers=quals, style="comma",
+            qualifiers=quals, style="comma", source_country=p.country_a3,
             tags=[f"featureCode={p.feature_code}"] if p.feature_code else [], population=p.population))
     from kgbench.kg.events import read_storm_tracks, read_us_admin, read_usgs_geojson
 
@@ -251,6 +253,14 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
         name_stats["ambiguous (not asked)" if amb else "qualified" if levels else "bare"] += 1
         for lv in set(levels) if not amb else ():
             name_stats[f"qualified by {lv}"] += 1
+    geo_idx = [i for i, r in enumerate(records) if r.graph == "geonames"]
+    regional = region_names([(records[i].name, dict(records[i].qualifiers).get("admin1", "")) for i in geo_idx],
+                            naming.names, [naming.names[i] for i in geo_idx])
+    for i, label in zip(geo_idx, regional):
+        if label and not naming.ambiguous[i]:
+            records[i].extra.append(("regionName", label))
+        name_stats["geonames: admin-1 qualified name" if label and not naming.ambiguous[i]
+                   else "geonames: no unique admin-1 qualified name"] += 1
 
     lines: dict[str, list[str]] = {g: [] for g in GRAPHS}
     stats: dict[str, Counter] = {g: Counter() for g in GRAPHS}
@@ -260,7 +270,10 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
             c = h3.latlng_to_cell(lat, lon, r)
             occupied[r].add(c)
             lines[rec.graph].append(f"{ENTITY.term(rec.key)} {KGB[f'inCell{r}']} {H3.term(c)} .\n")
-        country = rec.country_hint or locator.locate(lon, lat)
+        polygon = rec.country_hint or locator.locate(lon, lat)
+        country, conflict = settle_country(polygon, rec.source_country, income)
+        if conflict:
+            rec.extra.append(("polygonCountry", polygon))
         tier = income.get(country, "NA")
         dens = density.tier(lon, lat)
         cell = h3.latlng_to_cell(lat, lon, H3_RESOLUTION)
@@ -269,6 +282,7 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
         st["entities"] += 1
         st[f"category:{rec.category}"] += 1
         st[f"country:{country}"] += 1
+        st["polygon country disagrees"] += conflict
         st[f"income:{tier}"] += 1
         st[f"density:{dens}"] += 1
     lines["vocabulary"] = _vocabulary_lines()
@@ -301,7 +315,10 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
             "Density tiers aggregate the GeoNames gazetteer population (places of 15,000+ people) per H3 "
             "resolution-3 cell as a stand-in for a population raster; cells with no gazetteer place are 'low'.",
             "Countries are assigned by point-in-polygon on Natural Earth 1:10m polygons at each entity's "
-            "representative point; points just offshore take the nearest country.",
+            "representative point; points just offshore take the nearest country. A GeoNames place keeps "
+            "its own country code when the polygon disagrees (the 1:10m polygons are coarse at borders: "
+            "Aflao, Ghana falls in Togo's); such a place carries kgb:polygonCountry (the polygon's code) and "
+            "no template asks whether it lies in a country.",
             f"OSM roads that come within {NEAR_MISS_M:g} m of each other (WGS84 geodesic) without sharing a point "
             "are linked by kgb:nearMiss (a digitization gap a person would call a junction); topology templates "
             "do not ask about them.",

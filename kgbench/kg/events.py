@@ -334,7 +334,8 @@ def storms_from_table(rows=None) -> list[Storm]:
                 fixes.append(StormFix(t, r.lon, r.lat, r.status, r.wind_kt, r.pressure_mb,
                                       None if half is None else (half, half, half, half)))
             name = run[0].name
-            sid = name if re.fullmatch(r"AL\d{6}", name) else ""
+            sid = name.upper() if re.fullmatch(r"[A-Za-z]{2}\d{6}", name) else ""
+            name = sid or name
             storms.append(Storm(sid, name, run[0].year, tuple(fixes)))
 
     for r in rows:
@@ -403,6 +404,29 @@ def _track(fixes: tuple[StormFix, ...]):
     return _valid(_wrap_world(LineString(pts)))
 
 
+_UNITS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve",
+          "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen", "Nineteen")
+_TENS = ("", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety")
+
+
+def atcf_number_name(storm_id: str) -> str:
+    """Return the storm number of an ATCF id as an English number word: "AL061995" -> "Six".
+
+    The number is the id's two digits after the basin letters (01-99); numbers from 21 on are hyphenated
+    ("Twenty-One"). Raises ValueError for an id that is not two letters, two digits (not 00) and a year.
+
+    >>> atcf_number_name("AL061995"), atcf_number_name("AL202011"), atcf_number_name("EP231997")
+    ('Six', 'Twenty', 'Twenty-Three')
+    """
+    if not re.fullmatch(r"[A-Za-z]{2}\d{6}", storm_id or "") or storm_id[2:4] == "00":
+        raise ValueError(f"ATCF storm id {storm_id!r}: expected two basin letters, a storm number 01-99 and a "
+                         "year (AL061995)")
+    n = int(storm_id[2:4])
+    if n < 20:
+        return _UNITS[n]
+    return _TENS[n // 10] + (f"-{_UNITS[n % 10]}" if n % 10 else "")
+
+
 def _storm_kind(fixes) -> str:
     seen = {f.status for f in fixes}
     for kind in _KIND_ORDER:
@@ -422,8 +446,9 @@ def read_storm_tracks(storms: Iterable[Storm] | None = None, *, graph: str = "hu
     ``storms``: from :func:`read_hurdat2` or :func:`storms_from_table`; None: the committed table.
 
     Names: ``"<Kind> <Name> (<year>)"`` with the storm's most intense status as kind, e.g. "Hurricane
-    Katrina (2005)", "Tropical Storm Allison (2001)"; an unnamed storm is named by its ATCF id
-    ("Tropical Depression AL022003"). The wind field is "wind field of <that name>" (questions put "the" before it).
+    Katrina (2005)", "Tropical Storm Allison (2001)"; an unnamed storm is named by the number of its ATCF id
+    as the National Hurricane Center numbers depressions (:func:`atcf_number_name`): AL022003 is "Tropical
+    Depression Two (2003)", the same style as the depressions HURDAT2 itself names "SIX". The wind field is "wind field of <that name>" (questions put "the" before it).
 
     Track (category ``storm track``): a LineString through the fixes (a Point if it never moved);
     extra startTime, endTime (first and last fix, UTC), maxWindKt, minPressureMb, stormStatus (the
@@ -440,8 +465,8 @@ def read_storm_tracks(storms: Iterable[Storm] | None = None, *, graph: str = "hu
             continue
         fixes = tuple(sorted(s.fixes, key=lambda f: f.time))
         kind = _storm_kind(fixes)
-        unnamed = s.storm_id and s.name == s.storm_id
-        display = f"{kind.title()} {s.name}" if unnamed else f"{kind.title()} {s.name} ({s.year})"
+        unnamed = bool(s.storm_id) and s.name == s.storm_id
+        display = f"{kind.title()} {atcf_number_name(s.storm_id) if unnamed else s.name} ({s.year})"
         slug = _slug(s.storm_id) if s.storm_id else f"{_slug(s.name)}-{s.year}"
         key = f"{graph}/{slug}"
         winds = [f.wind_kt for f in fixes if f.wind_kt is not None]

@@ -35,6 +35,9 @@ class EntityRecord:
     #: the country this entity is known to lie in (a country polygon's own code); None: point-in-polygon decides
     country_hint: str | None = None
     neighbours: tuple[str, ...] = ()
+    #: the country the source record itself names (a GeoNames place's country code as ISO alpha-3); when the
+    #: country polygon the point falls in disagrees, this code wins (:func:`kgbench.kg.strata.settle_country`)
+    source_country: str | None = None
     #: further statements (kgb: property local name, value): str, int, float, bool, datetime.date/datetime
     #: become typed literals, a pyoxigraph NamedNode an IRI; the property must be declared in the vocabulary
     extra: list[tuple[str, object]] = dataclasses.field(default_factory=list)

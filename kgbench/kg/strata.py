@@ -15,8 +15,8 @@ from shapely.strtree import STRtree
 
 from kgbench.ontologies.tiers import INCOME_TIERS, UNSTRATIFIED
 
-__all__ = ["representative_point", "CountryLocator", "DensityTiers", "H3_RESOLUTION", "DENSITY_RESOLUTION",
-           "SOVEREIGN_OF", "stratum_income_tier"]
+__all__ = ["representative_point", "CountryLocator", "settle_country", "DensityTiers", "H3_RESOLUTION",
+           "DENSITY_RESOLUTION", "SOVEREIGN_OF", "stratum_income_tier"]
 
 #: resolution of the H3 cell every entity carries (about 0.1 km2, street-block scale)
 H3_RESOLUTION = 9
@@ -119,6 +119,26 @@ class CountryLocator:
         if len(hits):
             return self._codes[int(min(hits))]
         return self._codes[int(self._tree.nearest(p))]
+
+
+def settle_country(polygon: str, source: str | None, known: Iterable[str] | Mapping[str, object]) -> tuple[str, bool]:
+    """Return (country, conflict): the country an entity is given and whether its two witnesses disagree.
+
+    ``polygon`` is the code of the Natural Earth polygon the entity's point falls in, ``source`` the code its
+    own source record names (a GeoNames place's country code), ``known`` the snapshot's country codes. The
+    source record wins over a 1:10m polygon, which is coarse at borders, when its country is in the
+    snapshot; a source country the snapshot lacks (Reunion, which Natural Earth draws as France's) leaves
+    the polygon's code. Either way a disagreement is a conflict: such an entity is never asked about
+    containment. No ``source``: the polygon, no conflict.
+
+    >>> settle_country("TGO", "GHA", {"TGO", "GHA"}), settle_country("FRA", "REU", {"FRA"})
+    (('GHA', True), ('FRA', True))
+    >>> settle_country("GHA", "GHA", {"GHA"}), settle_country("FIN", None, {"FIN"})
+    (('GHA', False), ('FIN', False))
+    """
+    if not source or source == polygon:
+        return polygon, False
+    return (source if source in known else polygon), True
 
 
 @dataclasses.dataclass(frozen=True)

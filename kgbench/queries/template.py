@@ -130,7 +130,7 @@ class Template:
                        f"(it has {', '.join(st.id for st in self.sub_templates)})")
 
     def compile(self, bindings: Mapping[str, object], query: str = "answer") -> str:
-        """Return the answer (or gold) query as standalone SPARQL with the bindings in a VALUES block.
+        """Return the answer (gold, or ``sampling.distinct_by``) query as standalone SPARQL with the bindings in VALUES.
 
         The VALUES block opens the WHERE clause, so the engine starts from the bound entities; values
         are serialized as RDF terms by pyoxigraph, not pasted, so no value can change the query's
@@ -145,6 +145,8 @@ class Template:
         """
         if query == "answer":
             text = self.answer_query
+        elif query == "distinct_by":
+            text = self.sampling["distinct_by"]
         elif len(self.gold_queries) == 1:
             text = self.gold_queries[0]
         else:
@@ -274,6 +276,10 @@ def load_template_file(path: str | Path) -> Template:
         if "candidates" not in sampling:
             raise TemplateError(f"{path}: field sampling/candidates: kind 'query' needs a candidates SELECT")
         _check_query(path, "sampling/candidates", sampling["candidates"], must_select=list(roles))
+    if "distinct_by" in sampling:
+        if where_brace(sampling["distinct_by"]) < 0:
+            raise TemplateError(f"{path}: field sampling/distinct_by: needs an explicit 'WHERE {{' (the bindings open it)")
+        _check_query(path, "sampling/distinct_by", sampling["distinct_by"], must_select=[])
     anchor = sampling.get("anchor")
     if anchor is not None and (anchor not in roles or roles[anchor].kind != "entity"):
         raise TemplateError(f"{path}: field sampling/anchor: {anchor!r} is not an entity role")
@@ -315,6 +321,7 @@ def _query_texts(data) -> list[tuple[str, str]]:
     found = []
     for field, parent, key in (("query/answer", data.get("query"), "answer"), ("query/gold", data.get("query"), "gold"),
                                ("sampling/candidates", data.get("sampling"), "candidates"),
+                               ("sampling/distinct_by", data.get("sampling"), "distinct_by"),
                                ("false_premise/candidates", data.get("false_premise"), "candidates")):
         if isinstance(parent, dict) and isinstance(parent.get(key), str):
             found.append((field, parent[key]))

@@ -237,6 +237,22 @@ def test_shape_measures():
     assert f(call(KGBF + "fractalDimension", rect)) == pytest.approx(2 * math.log((w + h) / 2) / math.log(w * h), rel=0.01)
 
 
+@pytest.mark.parametrize("holes", [
+    [],
+    ["(24.01 60.001,24.02 60.001,24.02 60.004,24.01 60.004,24.01 60.001)"],
+    ["(24.005 60.001,24.01 60.001,24.01 60.002,24.005 60.001)", "(24.03 60.002,24.035 60.002,24.035 60.004,24.03 60.004,24.03 60.002)"],
+])
+def test_outer_compactness_leaves_the_holes_out_of_the_perimeter_only(holes):
+    outer = "(24 60,24.04 60,24.04 60.005,24 60.005,24 60)"
+    poly = wkt(f"POLYGON({', '.join([outer, *holes])})")
+    rings = [shapely.from_wkt(f"POLYGON({r})").exterior for r in [outer, *holes]]
+    areas = [abs(GEOD.polygon_area_perimeter(*r.coords.xy)[0]) for r in rings]
+    perims = [GEOD.polygon_area_perimeter(*r.coords.xy)[1] for r in rings]
+    area = areas[0] - sum(areas[1:])
+    assert f(call(KGBF + "outerCompactness", poly)) == pytest.approx(4 * math.pi * area / perims[0] ** 2, rel=1e-6)
+    assert f(call(KGBF + "compactness", poly)) == pytest.approx(4 * math.pi * area / sum(perims) ** 2, rel=1e-6)
+
+
 def test_central_points():
     pole = parse_geometry(call(KGBF + "poleOfInaccessibility",
                                wkt("POLYGON((0 0,4 0,4 1,1 1,1 4,0 4,0 0))")))  # an L: the pole is in the corner square

@@ -331,3 +331,49 @@ def test_bad_value_names_file_and_line(tmp_sources):
     path.write_bytes(gzip.compress("\n".join(lines).encode()))
     with pytest.raises(SourceDataError, match=r"hurdat2_storms\.tsv\.gz: line 3: bad lat value 'north'"):
         ev_sources.storm_rows()
+
+
+def _raw_atcf_runs():
+    """(ATCF id, first year) of every unnamed storm of the committed table, read with gzip + csv only."""
+    import csv
+
+    path = Path(sources.__file__).parent / "hurdat2_storms.tsv.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    seen = {}
+    for r in rows:
+        if re.fullmatch(r"[A-Za-z]{2}\d{6}", r["name"]):
+            seen.setdefault(r["name"].upper(), int(r["year"]))
+    return sorted(seen.items())
+
+
+_WORDS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve",
+          "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen", "Nineteen", "Twenty"]
+
+
+@pytest.mark.parametrize("atcf,year", _raw_atcf_runs())
+def test_unnamed_storm_is_named_by_its_number_and_year(storms, atcf, year):
+    track = storms[f"hurdat2/{atcf.lower()}"]
+    word = _WORDS[int(atcf[2:4]) - 1]
+    assert re.fullmatch(rf"(Hurricane|Tropical Storm|Tropical Depression|Subtropical Storm|Subtropical "
+                        rf"Depression|Extratropical|Storm) {word} \({year}\)", track.name), track.name
+    assert int(atcf[4:]) == year and atcf not in track.name
+    assert not any(re.search(r"[A-Za-z]{2}\d{6}", lab) for lab, _ in track.labels)
+
+
+def test_no_storm_name_carries_an_atcf_id(storms):
+    assert len(_raw_atcf_runs()) >= 30
+    assert not [r.name for r in storms.values() if re.search(r"[A-Za-z]{2}\d{6}", r.name)]
+    assert storms["hurdat2/al061995"].name == "Tropical Depression Six (1995)"
+
+
+def test_unnamed_hurdat2_header_and_number_words():
+    text = ("AL231997,              UNNAMED,      1,\n"
+            "19970901, 0000,  , TD, 25.0N,  70.0W,  25, 1010, -999, -999, -999, -999, -999, -999, -999, -999,"
+            " -999, -999, -999, -999,\n")
+    (storm,) = events.read_hurdat2(text)
+    (track,) = events.read_storm_tracks([storm])
+    assert track.name == "Tropical Depression Twenty-Three (1997)" and track.key == "hurdat2/al231997"
+    for bad in ("AL001995", "A1061995", "", "AL06199"):
+        with pytest.raises(ValueError, match="ATCF storm id"):
+            events.atcf_number_name(bad)
