@@ -17,7 +17,8 @@ from kgbench.generator.dedup import content_key
 from kgbench.generator.formats import name_key
 from kgbench.generator.items import Item, item_id
 from kgbench.generator.prompts import oracle_prompts_fit
-from kgbench.generator.roles import CategoryValue, running_name, with_definite_articles
+from kgbench.generator.roles import (CategoryValue, locality_note, named_within, running_name,
+                                     with_definite_articles)
 from kgbench.generator.sampling import (entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
                                         stratum_cells)
 from kgbench.kg.results import python_value
@@ -393,7 +394,7 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
     else:
         sub = rng.choice(template.sub_templates)
     variant = rng.choice(sub.variants)
-    chosen = _named_within(template, chosen)
+    chosen = named_within(template, chosen)
     bindings = {r: c.term for r, c in chosen.items()}
     # a sub-template's fixed parameters, then the ones the candidates row carries (e.g. a storm's own season)
     params = {**sub.parameters, **row_params}
@@ -438,61 +439,6 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
                                       "density_tier": anchor.density_tier},
         snapshot=snapshot, scale=scale)
     return item, None
-
-
-def locality_note(kg, chosen: dict) -> str:
-    """Return the sentence that says where a question's OpenStreetMap places are (empty when it names none).
-
-    The OSM extracts cover a few square kilometres and their street and shop names recur in every town, so a
-    question naming an OSM entity says which town (``kgb:locality``): " All the places named are in central
-    Helsinki, Finland." when every named entity is an OSM one, else " Kiasma (museum) is in central Helsinki,
-    Finland." for each OSM entity.
-    """
-    entities = [c for c in chosen.values() if not isinstance(c, CategoryValue)]
-    osm = [c for c in entities if getattr(c, "graph", None) == "osm"]
-    if not osm:
-        return ""
-    memo = getattr(kg, "memo", {})
-    places = []
-    for c in osm:
-        key = ("locality", c.iri)
-        if key not in memo:
-            rows = kg.query("SELECT ?l WHERE { ?e kgb:locality ?l }", bindings={"e": c.term}, strict=True)
-            memo[key] = next((str(python_value(r["l"])) for r in rows), None)
-        places.append((c.name, memo[key]))
-    if any(loc is None for _, loc in places):
-        return ""  # an OSM entity of a custom graph without a locality: nothing to state
-    if len(osm) == len(entities) and len({loc for _, loc in places}) == 1:
-        return f" All the places named are in {places[0][1]}."
-    return "".join(f" {name} is in {loc}." for name, loc in places)
-
-
-def without_qualifier(name: str, region: str) -> str:
-    """Return ``name`` without a trailing qualifier that is exactly ``region`` (else ``name`` unchanged).
-
-    >>> without_qualifier("Palm Springs, California", "California"), without_qualifier("Perth (Scotland)", "Scotland")
-    ('Palm Springs', 'Perth')
-    >>> without_qualifier("Springfield, Sangamon County, Illinois", "Illinois")
-    'Springfield, Sangamon County'
-    >>> without_qualifier("Kursk", "Kursk"), without_qualifier("Zheleznogorsk, Kursk", "Russia")
-    ('Kursk', 'Zheleznogorsk, Kursk')
-    """
-    for tail in (f", {region}", f" ({region})"):
-        if name.endswith(tail) and len(name) > len(tail):
-            return name[: -len(tail)]
-    return name
-
-
-def _named_within(template: Template, chosen: dict) -> dict:
-    """Return the chosen entities, each role placed within another (``Role.named_within``) named without that qualifier."""
-    out = dict(chosen)
-    for r, role in template.roles.items():
-        inner, outer = out.get(r), chosen.get(role.named_within) if role.named_within else None
-        if outer is not None and hasattr(inner, "name") and hasattr(outer, "name") and not isinstance(inner, CategoryValue):
-            short = without_qualifier(inner.name, outer.name)
-            if short != inner.name:
-                out[r] = dataclasses.replace(inner, name=short)
-    return out
 
 
 def _plain(term):

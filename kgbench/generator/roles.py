@@ -14,10 +14,11 @@ import re
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.kg.names import country_takes_the
+from kgbench.kg.results import python_value
 
 __all__ = ["CategoryValue", "plural", "singular", "with_article", "possessive", "entity_term", "takes_the",
-           "running_name", "institution_takes_the",
-           "with_definite_articles"]
+           "running_name", "institution_takes_the", "with_definite_articles", "locality_note", "named_within",
+           "without_qualifier"]
 
 #: categories whose everyday singular differs from the KG string (OSM tag values read as nouns)
 _SINGULAR = {
@@ -267,3 +268,58 @@ class CategoryValue:
 def entity_term(iri: str) -> NamedNode:
     """Return the IRI term of an entity."""
     return NamedNode(iri)
+
+
+def locality_note(kg, chosen: dict) -> str:
+    """Return the sentence that says where a question's OpenStreetMap places are (empty when it names none).
+
+    The OSM extracts cover a few square kilometres and their street and shop names recur in every town, so a
+    question naming an OSM entity says which town (``kgb:locality``): " All the places named are in central
+    Helsinki, Finland." when every named entity is an OSM one, else " Kiasma (museum) is in central Helsinki,
+    Finland." for each OSM entity.
+    """
+    entities = [c for c in chosen.values() if not isinstance(c, CategoryValue)]
+    osm = [c for c in entities if getattr(c, "graph", None) == "osm"]
+    if not osm:
+        return ""
+    memo = getattr(kg, "memo", {})
+    places = []
+    for c in osm:
+        key = ("locality", c.iri)
+        if key not in memo:
+            rows = kg.query("SELECT ?l WHERE { ?e kgb:locality ?l }", bindings={"e": c.term}, strict=True)
+            memo[key] = next((str(python_value(r["l"])) for r in rows), None)
+        places.append((c.name, memo[key]))
+    if any(loc is None for _, loc in places):
+        return ""  # an OSM entity of a custom graph without a locality: nothing to state
+    if len(osm) == len(entities) and len({loc for _, loc in places}) == 1:
+        return f" All the places named are in {places[0][1]}."
+    return "".join(f" {name} is in {loc}." for name, loc in places)
+
+
+def without_qualifier(name: str, region: str) -> str:
+    """Return ``name`` without a trailing qualifier that is exactly ``region`` (else ``name`` unchanged).
+
+    >>> without_qualifier("Palm Springs, California", "California"), without_qualifier("Perth (Scotland)", "Scotland")
+    ('Palm Springs', 'Perth')
+    >>> without_qualifier("Springfield, Sangamon County, Illinois", "Illinois")
+    'Springfield, Sangamon County'
+    >>> without_qualifier("Kursk", "Kursk"), without_qualifier("Zheleznogorsk, Kursk", "Russia")
+    ('Kursk', 'Zheleznogorsk, Kursk')
+    """
+    for tail in (f", {region}", f" ({region})"):
+        if name.endswith(tail) and len(name) > len(tail):
+            return name[: -len(tail)]
+    return name
+
+
+def named_within(template, chosen: dict) -> dict:
+    """Return the chosen entities, each role placed within another (``Role.named_within``) named without that qualifier."""
+    out = dict(chosen)
+    for r, role in template.roles.items():
+        inner, outer = out.get(r), chosen.get(role.named_within) if role.named_within else None
+        if outer is not None and hasattr(inner, "name") and hasattr(outer, "name") and not isinstance(inner, CategoryValue):
+            short = without_qualifier(inner.name, outer.name)
+            if short != inner.name:
+                out[r] = dataclasses.replace(inner, name=short)
+    return out
