@@ -208,3 +208,33 @@ def test_h3_ring_property_over_the_globe():
         assert h3.latlng_to_cell(lat2, lon2, res) in h3.grid_disk(h3.latlng_to_cell(lat, lon, res), 1)
 
     check()
+
+
+def _pbf_without_box(path):
+    import osmium
+
+    w = osmium.SimpleWriter(str(path))  # osmium writes no bounding box into the header unless told to
+    w.add_node(osmium.osm.mutable.Node(id=1, location=(24.9, 60.1), tags={"name": "Kahvila", "amenity": "cafe"}))
+    w.close()
+    return path
+
+
+def test_extract_without_header_box_is_one_named_error(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from kgbench.cli import main
+    from kgbench.kg.osm_coverage import SourceFileError, extract_box
+
+    nobox = _pbf_without_box(tmp_path / "NoBox.osm.pbf")
+    with pytest.raises(SourceFileError, match="NoBox.osm.pbf: the PBF header states no bounding box"):
+        extract_box(nobox)
+    real = [i for i in build_mod.default_inputs() if not i.name.startswith("osm:")]
+    monkeypatch.setattr(build_mod, "default_inputs",
+                        lambda: [build_mod.SourceInput("osm:NoBox", nobox, "ODbL-1.0", "test")] + real)
+    with pytest.raises(SnapshotError, match="NoBox.osm.pbf: the PBF header states no bounding box"):
+        build_snapshot(tmp_path / "cache")
+    r = CliRunner().invoke(main, ["--cache-dir", str(tmp_path / "cli-cache"), "kg", "build"])
+    assert r.exit_code != 0
+    lines = [ln for ln in r.output.splitlines() if ln.startswith("Error:")]
+    assert len(lines) == 1 and "NoBox.osm.pbf" in lines[0] and "SnapshotError" in lines[0], r.output
+    assert "Traceback" not in r.output
