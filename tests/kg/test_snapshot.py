@@ -17,7 +17,9 @@ from kgbench.kg.build import GRAPHS, Snapshot, SnapshotError, build_snapshot, wr
 #: Remeasured for issue 9's names: same-name stops merged (OSM 1947 -> 1874 entities), kgb:baseName on
 #: qualified names, kgb:ambiguousName on un-nameable ones, Natural Earth short names kept as labels.
 EXPECTED = {
-    "osm": {"entities": 1884, "triples": 40819},  # kgb:locality and kgb:extractInset (one each per entity), 15 m near misses, cut roads kept
+    # kgb:locality and kgb:extractInset (one each per entity), cut roads kept; road-pair marks (issue 9): 18 near
+    # misses (29 before squares and passages stopped being roads), 29 split junctions, 0 grade separations
+    "osm": {"entities": 1884, "triples": 40859},
     "naturalearth": {"entities": 255, "triples": 5051},
     "geonames": {"entities": 34006, "triples": 939693},
     "usadmin": {"entities": 3287, "triples": 62402},
@@ -25,6 +27,8 @@ EXPECTED = {
     "hurdat2": {"entities": 960, "triples": 20165},
     "h3index": {"entities": 0, "triples": 133580},
 }
+#: OSM highway features by category (issue 9: squares, park paths and passages drawn as lines are not roads)
+OSM_ROAD_CLASS = {"road": 172, "square": 21, "park path": 1, "underground passage": 6, "building passage": 2}
 TOLERANCE = 0.05
 
 
@@ -33,6 +37,13 @@ def test_graph_counts_match_regression_figures(snapshot, graph):
     g = snapshot.manifest["graphs"][graph]
     for key, want in EXPECTED[graph].items():
         assert abs(g[key] - want) <= TOLERANCE * want, f"{graph} {key}: {g[key]} vs expected ~{want}"
+
+
+def test_osm_highway_categories_and_pair_marks_are_in_the_manifest(snapshot):
+    p = snapshot.manifest["parameters"]
+    assert p["osm_road_class_categories"] == OSM_ROAD_CLASS
+    assert (p["osm_snap_m"], p["osm_split_junction_m"], p["osm_near_miss_m"]) == (1.0, 30.0, 15.0)
+    assert (p["osm_near_miss_pairs"], p["osm_grade_separated_pairs"], p["osm_split_junction_pairs"]) == (18, 0, 29)
 
 
 def test_manifest_records_sources_checksums_and_parameters(snapshot):
