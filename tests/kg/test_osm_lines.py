@@ -12,11 +12,12 @@ import re
 from collections import defaultdict
 
 import osmium
-import pyproj
 import pytest
 import shapely
 
 from kgbench.kg.build import default_inputs
+
+from osm_check import closest_places_m, metres
 
 KGB = "https://w3id.org/kgbench/ontology#"
 OSM_ROADS = f"""SELECT ?e ?cat ?sid ?w WHERE {{ GRAPH <https://w3id.org/kgbench/graph/osm> {{
@@ -92,13 +93,6 @@ def _is_inside(tags) -> bool:
             or tags.get("covered") == "yes" or tags.get("level", "0").startswith("-"))
 
 
-def _metres(a, b) -> float:
-    c = shapely.union(a, b).centroid
-    aeqd = pyproj.Transformer.from_crs("EPSG:4326", f"+proj=aeqd +lat_0={c.y} +lon_0={c.x} +datum=WGS84",
-                                       always_xy=True).transform
-    return shapely.transform(a, aeqd, interleaved=False).distance(shapely.transform(b, aeqd, interleaved=False))
-
-
 def _pair_links(kg, prop):
     rows = kg.query(f"SELECT ?a ?b WHERE {{ ?a <{KGB}{prop}> ?b }}")
     return {(r["a"].value, r["b"].value) for r in rows}
@@ -160,7 +154,7 @@ def test_grade_separated_marks_match_the_shared_nodes(pbf, osm_roads, kg, snapsh
         meeting += 1
         shared = [pbf.locations[n] for n in nodes[a] & nodes[b] if n in pbf.locations]
         parts = shapely.get_parts(ga.intersection(gb))
-        if not shared or any(_metres(p, shapely.MultiPoint(shared)) > 1.0 for p in parts):
+        if not shared or any(metres(p, shapely.MultiPoint(shared)) > 1.0 for p in parts):
             expected |= {(a, b), (b, a)}
     assert meeting > 100, "the check saw the extracts' junctions"
     assert links == expected
@@ -174,26 +168,9 @@ def test_split_junction_marks_match_an_independent_clustering(osm_roads, kg, sna
     assert snapshot.manifest["parameters"]["osm_split_junction_pairs"] == len(links) // 2
     expected = set()
     for a, b in itertools.combinations(sorted(roads), 2):
-        inter = roads[a][2].intersection(roads[b][2])
-        if inter.is_empty:
-            continue
-        places = _places(list(shapely.get_parts(inter)))
-        if any(_metres(p, q) <= 30.0 for p, q in itertools.combinations(places, 2)):
+        closest = closest_places_m(roads[a][2], roads[b][2])
+        if closest is not None and closest <= 30.0:
             expected |= {(a, b), (b, a)}
     assert expected, "dual carriageways and forked street ends make split junctions in the extracts"
     assert links == expected
 
-
-def _places(parts):
-    """Return the connected places (unions of touching parts) of an intersection, by repeated merging."""
-    places = list(parts)
-    merged = True
-    while merged:
-        merged = False
-        for i, j in itertools.combinations(range(len(places)), 2):
-            if places[i].distance(places[j]) < 1e-12:
-                places[i] = places[i].union(places[j])
-                del places[j]
-                merged = True
-                break
-    return places

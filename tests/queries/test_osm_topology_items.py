@@ -7,9 +7,6 @@ no kgbench geo function is used.
 
 from __future__ import annotations
 
-import itertools
-
-import pyproj
 import pytest
 import shapely
 
@@ -18,6 +15,7 @@ from kgbench.generator.sampling import query_rows
 from kgbench.queries.template import load_template
 
 from gold_view import Gold
+from osm_check import closest_places_m, meeting_places
 
 KGB = "https://w3id.org/kgbench/ontology#"
 OSM = "https://w3id.org/kgbench/entity/osm/"
@@ -26,34 +24,6 @@ FEATURES = f"""SELECT ?e ?cat ?name ?w WHERE {{ GRAPH <https://w3id.org/kgbench/
      <http://www.opengis.net/ont/geosparql#hasGeometry>/<http://www.opengis.net/ont/geosparql#asWKT> ?w }} }}"""
 #: the road roles of each template (a category role such as C4's A is the literal "road")
 ROAD_ROLES = {"C3": ("A", "B"), "C4": ("B",), "C5": ("B",), "C6": ("B", "C"), "D3": ("B",), "D4": ("B",)}
-
-
-def _metres(a, b) -> float:
-    c = shapely.union(a, b).centroid
-    aeqd = pyproj.Transformer.from_crs("EPSG:4326", f"+proj=aeqd +lat_0={c.y} +lon_0={c.x} +datum=WGS84",
-                                       always_xy=True).transform
-    return shapely.transform(a, aeqd, interleaved=False).distance(shapely.transform(b, aeqd, interleaved=False))
-
-
-def _places(a, b) -> list:
-    """Return the separate places where a and b meet: the parts of their intersection, touching ones merged."""
-    inter = a.intersection(b)
-    places = [] if inter.is_empty else list(shapely.get_parts(inter))
-    merged = True
-    while merged:
-        merged = False
-        for i, j in itertools.combinations(range(len(places)), 2):
-            if places[i].distance(places[j]) < 1e-12:
-                places[i] = places[i].union(places[j])
-                del places[j]
-                merged = True
-                break
-    return places
-
-
-def _closest_places_m(a, b) -> float | None:
-    places = _places(a, b)
-    return min((_metres(p, q) for p, q in itertools.combinations(places, 2)), default=None)
 
 
 @pytest.fixture(scope="module")
@@ -91,10 +61,10 @@ def test_c3_osm_candidates_never_meet_twice_within_30_m(kg, features):
     assert frozenset(("Keskuskatu", "Kaivokatu")) not in names  # its two branches end 20 m apart on Kaivokatu
     loop = names.get(frozenset(("Ailakkitie", "Talvikkitie")))
     assert loop is not None, "a loop street meeting another at both ends, 70 m apart, is still asked"
-    assert len(_places(features[loop[0]][2], features[loop[1]][2])) == 2
+    assert len(meeting_places(features[loop[0]][2], features[loop[1]][2])) == 2
     multi = 0
     for a, b in pairs:
-        closest = _closest_places_m(features[a][2], features[b][2])
+        closest = closest_places_m(features[a][2], features[b][2])
         assert closest is None or closest > 30.0, (features[a][1], features[b][1], closest)
         multi += closest is not None
     assert multi, "some asked road pairs do meet in several places"
@@ -108,7 +78,7 @@ def test_c3_items_over_osm_have_no_two_meeting_places_within_30_m(kg):
     for it in osm:
         g = Gold(it)
         a, b = g.role(it, "A"), g.role(it, "B")
-        places = _places(a, b)
+        places = meeting_places(a, b)
         assert len(places) == it.answer
-        closest = _closest_places_m(a, b)
+        closest = closest_places_m(a, b)
         assert closest is None or closest > 30.0, (it.id, it.question, closest)
