@@ -23,7 +23,8 @@ from kgbench.geofunctions.registry import GeoFunction
 from kgbench.geofunctions.terms import as_float, boolean, double, integer
 from kgbench.ontologies import KGBF as KGBF_NS
 
-__all__ = ["KGBF", "polsby_popper", "elongation", "simplified", "medoid", "FUNCTIONS", "AGGREGATES"]
+__all__ = ["KGBF", "polsby_popper", "elongation", "simplified", "medoid", "connected_groups", "FUNCTIONS",
+           "AGGREGATES"]
 
 KGBF = KGBF_NS.base
 
@@ -253,6 +254,19 @@ def connected_parts(parts) -> int:
     >>> connected_parts([shapely.from_wkt("LINESTRING(0 0,1 0)"), shapely.from_wkt("POINT(1 0)")])
     1
     """
+    return len(connected_groups(parts))
+
+
+def connected_groups(parts) -> list[list[int]]:
+    """Return the connected groups of the geometries as lists of their indices, each sorted, ordered by first index.
+
+    Two geometries are connected when they intersect, and connection is transitive (a chain is one group).
+    No geometries give no groups.
+
+    >>> connected_groups([shapely.from_wkt("LINESTRING(0 0,1 0)"), shapely.from_wkt("POINT(5 5)"),
+    ...                   shapely.from_wkt("LINESTRING(1 0,2 0)"), shapely.from_wkt("POINT(2 0)")])
+    [[0, 2, 3], [1]]
+    """
     parts = list(parts)
     root = list(range(len(parts)))
 
@@ -266,7 +280,10 @@ def connected_parts(parts) -> int:
         left, right = shapely.STRtree(parts).query(parts, predicate="intersects")
         for i, j in zip(left.tolist(), right.tolist()):
             root[find(i)] = find(j)
-    return len({find(i) for i in range(len(parts))})
+    groups: dict[int, list[int]] = {}
+    for i in range(len(parts)):
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values())
 
 
 class _MedoidAggregate:

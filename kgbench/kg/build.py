@@ -15,10 +15,10 @@ import h3
 import shapely
 from pyoxigraph import Literal, NamedNode
 
-from kgbench.kg.osm import SourceFileError, read_osm
-from kgbench.kg.osm_coverage import extract_box
-from kgbench.kg.osm_topology import NEAR_MISS_M, mark_near_misses
 from kgbench.fileio import atomic_directory
+from kgbench.kg.osm import read_osm
+from kgbench.kg.osm_coverage import SourceFileError, extract_box
+from kgbench.kg.osm_topology import NEAR_MISS_M, SNAP_M, SPLIT_JUNCTION_M, mark_road_pairs
 from kgbench.kg.paths import cache_dir
 from kgbench.kg.records import EntityRecord
 from kgbench.kg.region_names import region_names
@@ -180,16 +180,29 @@ def build_snapshot(cache: str | Path | None = None, *, force: bool = False,
     return Snapshot.open(target)
 
 
-def collect_records(inputs: list[SourceInput], say: Callable[[str], None]) -> list[EntityRecord]:
-    """Return the entity records of every source, in a stable order."""
+def osm_boxes(inputs: list[SourceInput]) -> dict[str, shapely.Polygon]:
+    """Return each OSM input's coverage box (from its PBF header) by extract name, read once per build.
+
+    A missing or unreadable file, or one whose header states no box, raises SnapshotError naming it.
+    """
+    try:
+        return {inp.name[4:]: extract_box(inp.path) for inp in inputs if inp.name.startswith("osm:")}
+    except SourceFileError as exc:
+        raise SnapshotError(str(exc)) from None
+
+
+def collect_records(inputs: list[SourceInput], say: Callable[[str], None],
+                    boxes: dict[str, shapely.Polygon] | None = None) -> list[EntityRecord]:
+    """Return the entity records of every source, in a stable order (``boxes``: :func:`osm_boxes`, if read)."""
     from kgbench.kg import sources
 
+    boxes = osm_boxes(inputs) if boxes is None else boxes
     records: list[EntityRecord] = []
     for inp in inputs:
         if inp.name.startswith("osm:"):
             say(f"reading OpenStreetMap extract {inp.name[4:]}")
             try:
-                records += read_osm(inp.path, inp.name[4:], OSM_LOCALITIES.get(inp.name[4:]))
+                records += read_osm(inp.path, inp.name[4:], OSM_LOCALITIES.get(inp.name[4:]), boxes[inp.name[4:]])
             except SourceFileError as exc:
                 raise SnapshotError(str(exc)) from None
     say("reading Natural Earth countries")
@@ -235,9 +248,11 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
     """Write every graph's N-Triples file into ``folder`` and return the manifest (without build time)."""
     from kgbench.kg import sources
 
-    records = collect_records(inputs, say)
-    say("linking OSM road near misses")
-    near_misses = mark_near_misses(records, NEAR_MISS_M)
+    boxes = osm_boxes(inputs)
+    records = collect_records(inputs, say, boxes)
+    say("linking OSM road pairs: near misses, grade separations, split junctions")
+    road_pairs = mark_road_pairs(records)
+    osm_categories = Counter(r.category for r in records if r.graph == "osm" and r.cls == "Road")
     say("assigning countries, income and density tiers")
     countries = sources.countries()
     locator = CountryLocator((c.iso_a3, c.geometry) for c in countries)
@@ -307,9 +322,12 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
         "parameters": {"h3_resolution": H3_RESOLUTION, "density_resolution": DENSITY_RESOLUTION,
                        "density_p33": density.p33, "density_p67": density.p67,
                        "income_classification": "World Bank FY2026", "osm_near_miss_m": NEAR_MISS_M,
-                       "osm_near_miss_pairs": near_misses,
-                       "osm_extract_boxes": {inp.name[4:]: [round(v, 7) for v in extract_box(inp.path).bounds]
-                                             for inp in inputs if inp.name.startswith("osm:")}},
+                       "osm_near_miss_pairs": road_pairs["nearMiss"], "osm_snap_m": SNAP_M,
+                       "osm_grade_separated_pairs": road_pairs["gradeSeparated"],
+                       "osm_split_junction_m": SPLIT_JUNCTION_M,
+                       "osm_split_junction_pairs": road_pairs["splitJunction"],
+                       "osm_road_class_categories": dict(sorted(osm_categories.items())),
+                       "osm_extract_boxes": {name: [round(v, 7) for v in box.bounds] for name, box in boxes.items()}},
         "names": dict(sorted(name_stats.items())),
         "notes": [
             "Density tiers aggregate the GeoNames gazetteer population (places of 15,000+ people) per H3 "
@@ -322,6 +340,20 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
             f"OSM roads that come within {NEAR_MISS_M:g} m of each other (WGS84 geodesic) without sharing a point "
             "are linked by kgb:nearMiss (a digitization gap a person would call a junction); topology templates "
             "do not ask about them.",
+            "OSM topology is computed on the noded data: roads meet where they share an OSM node (coordinates at "
+            f"OSM's 1e-7 degree precision). Road pairs whose centre lines intersect farther than {SNAP_M:g} m from "
+            "every node they share (osm_grade_separated_pairs: one crosses the other on a bridge or in a tunnel or "
+            "cutting, or the crossing has no junction node) are linked by kgb:gradeSeparated; pairs that meet in "
+            f"two separate places within {SPLIT_JUNCTION_M:g} m of each other (osm_split_junction_pairs: one "
+            "junction drawn as several, e.g. a forked street end) by kgb:splitJunction. Topology templates (C2-C6) "
+            "never ask a marked pair; C3 (how many places) leaves out split junctions.",
+            "A named OSM highway line is a road unless its name ends in a Finnish or Swedish square word (tori, "
+            "torget, aukio, aukea, piha, plan, planen, plats, platsen) or a place=square feature of that name "
+            "exists ('square'), its name ends in a park word (puisto, puistikko, park, parken) or a leisure=park "
+            "of that name exists ('park path'), or every one of its ways is a tunnel, corridor, indoor or "
+            "below-ground way ('underground passage', or 'building passage' for tunnel=building_passage); "
+            "decided per name over all its ways (osm_road_class_categories counts them). Only roads are asked "
+            "as roads (C2-C6, D3, D4) or counted among them.",
             "Each OSM extract covers a box (osm_extract_boxes: min lon, min lat, max lon, max lat); ways it cut "
             "keep their inside part. kgb:extractInset is an OSM entity's distance in metres to the box's edge "
             "(0 when the extract cut it): a template asks 'within r of X' or 'nearest to X' only when X's inset "

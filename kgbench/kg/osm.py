@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Collection
 from pathlib import Path
 
 import osmium
 import shapely
 from shapely.ops import linemerge
 
-from kgbench.kg.osm_coverage import extract_box, set_insets
+from kgbench.kg.osm_coverage import SourceFileError, extract_box, set_insets
 from kgbench.kg.osm_names import (english_labels, feature_category, feature_name, merge_namesakes,
                                    qualify_by_surroundings)
 from kgbench.kg.records import EntityRecord
 
-__all__ = ["read_osm", "category_of", "SourceFileError"]
+__all__ = ["read_osm", "category_of", "linear_category", "SourceFileError", "SQUARE_ENDINGS", "PARK_ENDINGS"]
 
 #: tag keys that make a named feature a point of interest, in priority order
 POI_KEYS = ("amenity", "shop", "tourism", "leisure", "historic", "office", "craft", "healthcare",
@@ -27,12 +28,14 @@ ROAD_VALUES = {"motorway", "trunk", "primary", "secondary", "tertiary", "unclass
                "track", "motorway_link", "trunk_link", "primary_link", "secondary_link", "tertiary_link"}
 RAIL_VALUES = {"rail": "railway", "tram": "tram line", "subway": "metro line", "light_rail": "light rail line",
                "narrow_gauge": "railway", "funicular": "funicular"}
+#: name endings of Finnish and Swedish squares ("Rautatientori", "Asema-aukio", "Kaivopiha", "Järntorget",
+#: "Stora plan") and parks ("Lönnrotin puistikko", "Esplanadinpuisto", "Brunnsparken"); compounds end in them too
+SQUARE_ENDINGS = ("tori", "torget", "aukio", "aukea", "piha", "plan", "planen", "plats", "platsen", "square")
+PARK_ENDINGS = ("puisto", "puistikko", "park", "parken")
+#: tunnel=* values of a passage through a building at ground level (every other value but "no" is underground)
+_BUILDING_PASSAGE = {"building_passage"}
 OSM_BASE = "https://www.openstreetmap.org/"
 COORD_DECIMALS = 7  # OSM's own precision
-
-
-class SourceFileError(ValueError):
-    """A source file that is missing or cannot be read; the message names the file and the problem."""
 
 
 def _words(value: str) -> str:
@@ -87,7 +90,67 @@ def category_of(tags: dict[str, str], kind: str) -> tuple[str, str, str] | None:
     return None
 
 
-def read_osm(path: str | Path, extract: str, locality: str | None = None) -> list[EntityRecord]:
+def linear_category(name: str, ways_tags: list[dict[str, str]], square_names: Collection[str] = (),
+                    park_names: Collection[str] = ()) -> str:
+    """Return the category of a named linear highway feature: 'road' unless its name or every way says otherwise.
+
+    The rule is decided per name (all ways of one name together), so a merged road is wholly one thing:
+
+    - 'underground passage' when every way is a tunnel (``tunnel`` other than ``no`` or ``building_passage``),
+      an indoor ``highway=corridor``, ``indoor=yes`` or below ground level (``level`` < 0), with at least one
+      way underground (Hansatunneli, Opintoputki); 'building passage' when every way passes through a
+      building at ground level (``tunnel=building_passage``, ``covered=yes``: Aikapiha, Yrjönkäytävä). A
+      passage walked under the streets neither meets them nor passes their shops.
+    - 'square' when the name ends in a square word (:data:`SQUARE_ENDINGS`: Rautatientori, Asema-aukio) or a
+      ``place=square`` feature of the same name is in ``square_names``; 'park path' when it ends in a park
+      word (:data:`PARK_ENDINGS`: Lönnrotin puistikko) or is in ``park_names`` (``leisure=park``). Mappers
+      draw the traffic lanes and paths across a square or park as highway lines carrying its name; a person
+      counting streets does not count them. A street whose pedestrian part is a same-name
+      ``highway=pedestrian`` area (Aleksanterinkatu, Keskuskatu) stays a road: only place=square and
+      leisure=park names count.
+
+    >>> linear_category("Kaivokatu", [{"highway": "secondary"}])
+    'road'
+    >>> linear_category("Asema-aukio", [{"highway": "secondary"}])
+    'square'
+    >>> linear_category("Lönnrotin puistikko", [{"highway": "service"}])
+    'park path'
+    >>> linear_category("Kompassitaso", [{"highway": "footway"}], {"Kompassitaso"})
+    'square'
+    >>> linear_category("Hansatunneli", [{"highway": "steps", "tunnel": "yes"}, {"highway": "footway", "tunnel": "yes"}])
+    'underground passage'
+    >>> linear_category("Baana", [{"highway": "cycleway", "tunnel": "yes", "layer": "-1"}, {"highway": "cycleway"}])
+    'road'
+    >>> linear_category("Aikapiha", [{"highway": "footway", "tunnel": "building_passage"}])
+    'building passage'
+    """
+    if ways_tags and all(_is_passage(t) for t in ways_tags):
+        under = any(t.get("tunnel", "no") not in ("no", *_BUILDING_PASSAGE) or _below_ground(t) for t in ways_tags)
+        return "underground passage" if under else "building passage"
+    lower = name.lower()
+    if lower.endswith(SQUARE_ENDINGS) or name in square_names:
+        return "square"
+    if lower.endswith(PARK_ENDINGS) or name in park_names:
+        return "park path"
+    return "road"
+
+
+def _is_passage(tags: dict[str, str]) -> bool:
+    """Return True for a way walked inside: a tunnel, building passage, corridor, indoor or below-ground way."""
+    return (tags.get("tunnel", "no") != "no" or tags.get("highway") == "corridor" or tags.get("indoor") == "yes"
+            or tags.get("covered") == "yes" or _below_ground(tags))
+
+
+def _below_ground(tags: dict[str, str]) -> bool:
+    """Return True when a way's ``level`` is below ground (negative), False when absent or unreadable."""
+    try:
+        return float(tags.get("level", "0").split(";")[0]) < 0
+    except ValueError:
+        return False
+
+
+def read_osm(path: str | Path, extract: str, locality: str | None = None,
+             box: shapely.Polygon | None = None) -> list[EntityRecord]:
     """Return the named features of one OSM PBF extract as entity records, in a stable order.
 
     Nodes become points, open ways lines, closed ways and multipolygon relations polygons. Ways of one
@@ -96,8 +159,12 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None) -> lis
     (:func:`~kgbench.kg.osm_names.merge_namesakes`). Qualifiers of a shared name: the category, the
     address street (else the nearest named road), the suburb (else the nearest named neighbourhood),
     and ``extract`` (e.g. 'Helsinki'). ``locality`` (e.g. 'central Helsinki, Finland') becomes every entity's
-    kgb:locality, which questions about OSM places state.
-    Raises :class:`SourceFileError` naming the file if it is missing or not a readable PBF.
+    kgb:locality, which questions about OSM places state. A named highway line is a road unless
+    :func:`linear_category` makes it a square, park path or passage (decided per name, over all its ways);
+    each line record keeps its OSM nodes (``EntityRecord.nodes``) for the topology marks of
+    :mod:`kgbench.kg.osm_topology`. ``box`` is the extract's coverage box if the caller has read it
+    already (:func:`~kgbench.kg.osm_coverage.extract_box`), else it is read from the header.
+    Raises :class:`SourceFileError` naming the file if it is missing, not a readable PBF, or has no header box.
     """
     path = Path(path)
     if not path.is_file():
@@ -107,11 +174,17 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None) -> lis
     linear: dict[tuple[str, str, str], list] = defaultdict(list)
     clipped: set[str] = set()  # source ids of the ways the extract cut
     cut_lines: set[tuple[str, str, str]] = set()  # (class, category, name) of the linear features it cut
+    square_names: set[str] = set()  # names of place=square features (any kind): a same-name line is a square
+    park_names: set[str] = set()
     try:
         for obj in osmium.FileProcessor(str(path)).with_locations().with_areas():
             tags = {t.k: t.v for t in obj.tags}
             if "name" not in tags:
                 continue
+            if tags.get("place") == "square":
+                square_names.add(tags["name"])
+            if tags.get("leisure") == "park":
+                park_names.add(tags["name"])
             if obj.is_area():
                 kind, src = "area", ("way" if obj.from_way() else "relation", obj.orig_id())
             elif obj.is_node():
@@ -149,7 +222,8 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None) -> lis
             if kind == "area" and len(geom.geoms) == 1:
                 geom = geom.geoms[0]
             if cls in ("Road", "Railway", "Waterway") and kind == "line":
-                linear[(cls, category, tags["name"])].append((src, tags, geom, tag))
+                nodes = {n.ref: (n.location.lon, n.location.lat) for n in obj.nodes if n.location.valid()}
+                linear[(cls, category, tags["name"])].append((src, tags, geom, tag, nodes))
                 continue
             rec = _record(extract, cls, category, [tag], [src], tags, geom, locality=locality)
             # a closed way may come as a line and again as an area: the area (seen last) wins
@@ -163,14 +237,17 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None) -> lis
         srcs = [p[0] for p in parts]
         rec_tags = sorted({p[3] for p in parts})
         digest = hashlib.sha1(f"{extract}|{cls}|{name}".encode()).hexdigest()[:12]
-        rec = _record(extract, cls, category, rec_tags, srcs, tags, merged, key=f"osm/{cls.lower()}/{digest}",
+        cat = linear_category(name, [p[1] for p in parts], square_names, park_names) if cls == "Road" else category
+        rec = _record(extract, cls, cat, rec_tags, srcs, tags, merged, key=f"osm/{cls.lower()}/{digest}",
                       locality=locality)
+        for p in parts:
+            rec.nodes.update(p[4])
         if (cls, category, name) in cut_lines:
             clipped.add(rec.key)
         records[rec.key] = rec
     out = merge_namesakes([records[k] for k in sorted(records)])
     qualify_by_surroundings(out)
-    set_insets(out, extract_box(path), clipped)
+    set_insets(out, extract_box(path) if box is None else box, clipped)
     return out
 
 

@@ -19,10 +19,14 @@ import shapely
 
 from kgbench.kg.records import EntityRecord
 
-__all__ = ["INSET_DECIMALS", "extract_box", "local_metres", "set_insets"]
+__all__ = ["INSET_DECIMALS", "SourceFileError", "extract_box", "local_metres", "set_insets"]
 
 #: kgb:extractInset is rounded to decimetres
 INSET_DECIMALS = 1
+
+
+class SourceFileError(ValueError):
+    """A source file that is missing or cannot be read; the message names the file and the problem."""
 
 
 def local_metres(lon: float, lat: float, lat0: float) -> tuple[float, float]:
@@ -40,16 +44,21 @@ def local_metres(lon: float, lat: float, lat0: float) -> tuple[float, float]:
 def extract_box(path: str | Path) -> shapely.Polygon:
     """Return the coverage box of a PBF extract (lon/lat), from its header.
 
-    Raises ValueError naming the file when the header states no box (an extract whose coverage is
-    unknown cannot say which questions its edge would falsify).
+    Raises :class:`SourceFileError` naming the file when it is missing or unreadable, or when the header
+    states no box (an extract whose coverage is unknown cannot say which questions its edge would falsify).
     """
-    reader = osmium.io.Reader(str(path), osmium.osm.osm_entity_bits.NOTHING)
+    if not Path(path).is_file():
+        raise SourceFileError(f"{path}: OSM extract not found")
     try:
-        box = reader.header().box()
-    finally:
-        reader.close()
+        reader = osmium.io.Reader(str(path), osmium.osm.osm_entity_bits.NOTHING)
+        try:
+            box = reader.header().box()
+        finally:
+            reader.close()
+    except RuntimeError as exc:
+        raise SourceFileError(f"{path}: not a readable OSM PBF file ({exc})") from None
     if not box.valid():
-        raise ValueError(f"{path}: the PBF header states no bounding box, so the extract's coverage is unknown")
+        raise SourceFileError(f"{path}: the PBF header states no bounding box, so the extract's coverage is unknown")
     return shapely.box(box.bottom_left.lon, box.bottom_left.lat, box.top_right.lon, box.top_right.lat)
 
 

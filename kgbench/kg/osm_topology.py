@@ -1,10 +1,21 @@
-"""Near misses between OpenStreetMap roads: lines that come within a tolerance of each other without meeting.
+"""Where OpenStreetMap roads meet: near misses, grade separations and split junctions, as pair marks.
 
-OSM mappers draw a junction by sharing a node; a road that stops a few metres short of another (a gap in the
-digitization, or two carriageways drawn side by side) does not meet it, though a person would call it a
-junction. Topology templates (C2-C6) never ask about such a pair: the snapshot links the two roads by
-``kgb:nearMiss`` (both ways) so a candidate query can leave them out with one triple pattern instead of a
-pairwise distance join. The tolerance is recorded in the snapshot manifest (``osm_near_miss_m``).
+OSM mappers draw a junction by sharing a node. Three kinds of road pairs have a planar topology that is not
+what a person on the street sees, and topology templates (C2-C6) never ask about them; the snapshot links
+each pair (both ways) so a candidate query can leave them out with one triple pattern instead of a pairwise
+geometry join. Tolerances and pair counts are recorded in the snapshot manifest.
+
+- ``kgb:nearMiss``: the lines come within :data:`NEAR_MISS_M` of each other without sharing a point (a road
+  that stops a few metres short of another, two carriageways drawn side by side): a person would call it a
+  junction, the geometry says they do not meet.
+- ``kgb:gradeSeparated``: the lines cross or touch in the plane somewhere farther than :data:`SNAP_M` from
+  every node the two roads share (one passes over the other on a bridge, or under it in a tunnel or
+  cutting: the Baana cycle corridor below the street bridges): GeoSPARQL says they intersect, in the world
+  they do not meet there.
+- ``kgb:splitJunction``: the lines meet in two or more separate places (connected parts of their
+  intersection) of which two lie within :data:`SPLIT_JUNCTION_M` of each other (a forked street end or a
+  dual carriageway meeting a street): one junction to a person, several to the overlay, so "in how many
+  places do they meet" (C3) has no single answer.
 """
 
 from __future__ import annotations
@@ -12,14 +23,20 @@ from __future__ import annotations
 import shapely
 from shapely.strtree import STRtree
 
+from kgbench.geofunctions.kgbf_shape import connected_groups
 from kgbench.geofunctions.metric import geodesic_distance_m
 from kgbench.kg.records import EntityRecord
 from kgbench.ontologies import ENTITY
 
-__all__ = ["NEAR_MISS_M", "near_miss_pairs", "mark_near_misses"]
+__all__ = ["NEAR_MISS_M", "SNAP_M", "SPLIT_JUNCTION_M", "near_miss_pairs", "grade_separated_pairs",
+           "split_junction_pairs", "mark_road_pairs"]
 
 #: two roads whose geometries come within this many metres (WGS84 geodesic) without meeting are a near miss
 NEAR_MISS_M = 15.0
+#: an intersection part farther than this (metres, geodesic) from every shared OSM node is not a junction
+SNAP_M = 1.0
+#: two separate meeting places of one road pair this close (metres, geodesic) are one junction to a person
+SPLIT_JUNCTION_M = 30.0
 #: a planar search radius in degrees that holds every point within NEAR_MISS_M at the latitudes of the
 #: extracts (15 m is 0.00027 degrees of longitude at 60 N, 0.00039 at 70 N): the exact test is geodesic
 _SEARCH_DEGREES = 0.0005
@@ -49,14 +66,83 @@ def near_miss_pairs(geoms: list, tolerance_m: float = NEAR_MISS_M) -> list[tuple
     return out
 
 
-def mark_near_misses(records: list[EntityRecord], tolerance_m: float = NEAR_MISS_M) -> int:
-    """Return how many near-miss pairs were found among the OSM road records, linking each pair by kgb:nearMiss.
+def _intersecting_pairs(geoms: list) -> list[tuple[int, int]]:
+    """Return the index pairs (i < j) of geometries that intersect, sorted."""
+    if len(geoms) < 2:
+        return []
+    left, right = STRtree(geoms).query(geoms, predicate="intersects")
+    return sorted({(min(i, j), max(i, j)) for i, j in zip(left.tolist(), right.tolist()) if i != j})
 
-    The links go into each record's ``extra`` statements (both directions), in a stable order.
+
+def grade_separated_pairs(geoms: list, nodes: list[dict[int, tuple[float, float]]],
+                          snap_m: float = SNAP_M) -> list[tuple[int, int]]:
+    """Return the index pairs (i < j) of lines that intersect somewhere farther than ``snap_m`` from a shared node.
+
+    ``nodes[i]`` maps the OSM node ids of line i to their (lon, lat). A pair that shares no node at all and
+    still intersects crosses on different levels (bridge, tunnel) or was drawn without a junction node;
+    a pair that shares a node but also crosses elsewhere (meets at one end, passes over or under further on)
+    is marked too, since its planar intersection is not where it meets.
+
+    >>> a = shapely.from_wkt("LINESTRING (0 0, 2 0)")
+    >>> b = shapely.from_wkt("LINESTRING (1 -1, 1 1)")     # crosses a at (1 0), no node there: a bridge
+    >>> c = shapely.from_wkt("LINESTRING (2 0, 2 1)")      # meets a at its end node 2
+    >>> grade_separated_pairs([a, b, c], [{1: (0, 0), 2: (2, 0)}, {3: (1, -1), 4: (1, 1)}, {2: (2, 0), 5: (2, 1)}])
+    [(0, 1)]
+    """
+    out = []
+    for i, j in _intersecting_pairs(geoms):
+        shared = [nodes[i][n] for n in nodes[i].keys() & nodes[j].keys()]
+        if not shared:
+            out.append((i, j))
+            continue
+        at = shapely.MultiPoint(shared)
+        parts = shapely.get_parts(shapely.intersection(geoms[i], geoms[j]))
+        if any(geodesic_distance_m(p, at) > snap_m for p in parts):
+            out.append((i, j))
+    return out
+
+
+def split_junction_pairs(geoms: list, within_m: float = SPLIT_JUNCTION_M) -> list[tuple[int, int]]:
+    """Return the index pairs (i < j) of lines that meet in two separate places within ``within_m`` of each other.
+
+    A place is a connected part of the intersection (as ``kgbf:intersectionPoints`` counts them:
+    :func:`kgbench.geofunctions.kgbf_shape.connected_groups`); distances are WGS84 geodesic.
+
+    >>> fork = shapely.from_wkt("MULTILINESTRING ((24.9 60.17, 24.9 60.1698), (24.9003 60.17, 24.9003 60.1698))")
+    >>> street = shapely.from_wkt("LINESTRING (24.899 60.1698, 24.901 60.1698)")  # both branches end on it, 17 m apart
+    >>> loop = shapely.from_wkt("LINESTRING (24.9 60.1698, 24.9 60.168, 24.91 60.168, 24.91 60.1698)")
+    >>> split_junction_pairs([fork, street]), split_junction_pairs([street, loop])
+    ([(0, 1)], [])
+    """
+    out = []
+    for i, j in _intersecting_pairs(geoms):
+        parts = list(shapely.get_parts(shapely.intersection(geoms[i], geoms[j])))
+        places = [shapely.union_all([parts[k] for k in g]) for g in connected_groups(parts)]
+        if any(geodesic_distance_m(places[a], places[b]) <= within_m
+               for a in range(len(places)) for b in range(a + 1, len(places))):
+            out.append((i, j))
+    return out
+
+
+def _link(roads: list[EntityRecord], pairs: list[tuple[int, int]], prop: str) -> None:
+    for i, j in pairs:
+        roads[i].extra.append((prop, ENTITY.term(roads[j].key)))
+        roads[j].extra.append((prop, ENTITY.term(roads[i].key)))
+
+
+def mark_road_pairs(records: list[EntityRecord]) -> dict[str, int]:
+    """Return the number of OSM road pairs of each mark, linking each pair by it (both ways) in ``extra``.
+
+    Marks: ``nearMiss`` (:func:`near_miss_pairs`), ``gradeSeparated`` (:func:`grade_separated_pairs`, on
+    the records' ``nodes``) and ``splitJunction`` (:func:`split_junction_pairs`). Only records of category
+    'road' take part (squares, park paths and passages are not roads).
     """
     roads = [r for r in records if r.graph == "osm" and r.category == "road"]
-    pairs = near_miss_pairs([r.geometry for r in roads], tolerance_m)
-    for i, j in pairs:
-        roads[i].extra.append(("nearMiss", ENTITY.term(roads[j].key)))
-        roads[j].extra.append(("nearMiss", ENTITY.term(roads[i].key)))
-    return len(pairs)
+    geoms = [r.geometry for r in roads]
+    found = {"nearMiss": near_miss_pairs(geoms),
+             "gradeSeparated": grade_separated_pairs(geoms, [r.nodes for r in roads]),
+             "splitJunction": split_junction_pairs(geoms)}
+    for prop, pairs in found.items():
+        _link(roads, pairs, prop)
+    return {prop: len(pairs) for prop, pairs in found.items()}
+

@@ -41,3 +41,6 @@ class EntityRecord:
     #: further statements (kgb: property local name, value): str, int, float, bool, datetime.date/datetime
     #: become typed literals, a pyoxigraph NamedNode an IRI; the property must be declared in the vocabulary
     extra: list[tuple[str, object]] = dataclasses.field(default_factory=list)
+    #: an OSM line's vertices as {node id: (lon, lat)} (every way of a merged road): which roads share a node,
+    #: i.e. meet in the data rather than only cross in the plane (not written to the graph)
+    nodes: dict[int, tuple[float, float]] = dataclasses.field(default_factory=dict)

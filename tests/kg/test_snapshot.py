@@ -17,7 +17,9 @@ from kgbench.kg.build import GRAPHS, Snapshot, SnapshotError, build_snapshot, wr
 #: Remeasured for issue 9's names: same-name stops merged (OSM 1947 -> 1874 entities), kgb:baseName on
 #: qualified names, kgb:ambiguousName on un-nameable ones, Natural Earth short names kept as labels.
 EXPECTED = {
-    "osm": {"entities": 1884, "triples": 40819},  # kgb:locality and kgb:extractInset (one each per entity), 15 m near misses, cut roads kept
+    # kgb:locality and kgb:extractInset (one each per entity), cut roads kept; road-pair marks (issue 9): 18 near
+    # misses (29 before squares and passages stopped being roads), 29 split junctions, 0 grade separations
+    "osm": {"entities": 1884, "triples": 40859},
     "naturalearth": {"entities": 255, "triples": 5051},
     "geonames": {"entities": 34006, "triples": 939693},
     "usadmin": {"entities": 3287, "triples": 62402},
@@ -25,6 +27,8 @@ EXPECTED = {
     "hurdat2": {"entities": 960, "triples": 20165},
     "h3index": {"entities": 0, "triples": 133580},
 }
+#: OSM highway features by category (issue 9: squares, park paths and passages drawn as lines are not roads)
+OSM_ROAD_CLASS = {"road": 172, "square": 21, "park path": 1, "underground passage": 6, "building passage": 2}
 TOLERANCE = 0.05
 
 
@@ -33,6 +37,13 @@ def test_graph_counts_match_regression_figures(snapshot, graph):
     g = snapshot.manifest["graphs"][graph]
     for key, want in EXPECTED[graph].items():
         assert abs(g[key] - want) <= TOLERANCE * want, f"{graph} {key}: {g[key]} vs expected ~{want}"
+
+
+def test_osm_highway_categories_and_pair_marks_are_in_the_manifest(snapshot):
+    p = snapshot.manifest["parameters"]
+    assert p["osm_road_class_categories"] == OSM_ROAD_CLASS
+    assert (p["osm_snap_m"], p["osm_split_junction_m"], p["osm_near_miss_m"]) == (1.0, 30.0, 15.0)
+    assert (p["osm_near_miss_pairs"], p["osm_grade_separated_pairs"], p["osm_split_junction_pairs"]) == (18, 0, 29)
 
 
 def test_manifest_records_sources_checksums_and_parameters(snapshot):
@@ -208,3 +219,33 @@ def test_h3_ring_property_over_the_globe():
         assert h3.latlng_to_cell(lat2, lon2, res) in h3.grid_disk(h3.latlng_to_cell(lat, lon, res), 1)
 
     check()
+
+
+def _pbf_without_box(path):
+    import osmium
+
+    w = osmium.SimpleWriter(str(path))  # osmium writes no bounding box into the header unless told to
+    w.add_node(osmium.osm.mutable.Node(id=1, location=(24.9, 60.1), tags={"name": "Kahvila", "amenity": "cafe"}))
+    w.close()
+    return path
+
+
+def test_extract_without_header_box_is_one_named_error(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from kgbench.cli import main
+    from kgbench.kg.osm_coverage import SourceFileError, extract_box
+
+    nobox = _pbf_without_box(tmp_path / "NoBox.osm.pbf")
+    with pytest.raises(SourceFileError, match="NoBox.osm.pbf: the PBF header states no bounding box"):
+        extract_box(nobox)
+    real = [i for i in build_mod.default_inputs() if not i.name.startswith("osm:")]
+    monkeypatch.setattr(build_mod, "default_inputs",
+                        lambda: [build_mod.SourceInput("osm:NoBox", nobox, "ODbL-1.0", "test")] + real)
+    with pytest.raises(SnapshotError, match="NoBox.osm.pbf: the PBF header states no bounding box"):
+        build_snapshot(tmp_path / "cache")
+    r = CliRunner().invoke(main, ["--cache-dir", str(tmp_path / "cli-cache"), "kg", "build"])
+    assert r.exit_code != 0
+    lines = [ln for ln in r.output.splitlines() if ln.startswith("Error:")]
+    assert len(lines) == 1 and "NoBox.osm.pbf" in lines[0] and "SnapshotError" in lines[0], r.output
+    assert "Traceback" not in r.output
