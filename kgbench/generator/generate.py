@@ -63,7 +63,9 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
 
     The format is the sub-template's (``sub_id``) where it sets its own, else the template's. Raises
     :class:`Rejected` with the reason for an empty, ambiguous or invalid result, or when a row's ``?undecided``
-    is true (a candidate lies within the template's margin of a threshold: a near tie the answer must not turn on).
+    is true (a candidate lies within the template's margin of a threshold: a near tie the answer must not turn on),
+    or, for an entity answer, when the best row's ``?doubtful`` is true (the answer itself is suspect: a city
+    whose near twin a person could mean; other rows may carry the flag without harm).
     """
     fmt = template.sub_template(sub_id).answer_format if sub_id else template.answer_format
     v = template.validation
@@ -86,6 +88,9 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
         if not named:
             raise Rejected("no answer")
         best = named[0]
+        if "doubtful" in best and python_value(best["doubtful"]) is True:
+            # the answer query said the best row may not be what a person means (a gazetteer's near twin)
+            raise Rejected("doubtful answer: the best row is flagged ?doubtful")
         ties = []
         if "score" in best:
             top = python_value(best["score"])
