@@ -34,7 +34,9 @@ def test_a_quarter_listed_with_its_citys_population_is_a_near_twin_and_no_rankin
     twins = {r["n"].value for r in kg.query(
         'SELECT ?n WHERE { ?c kgb:canonicalName "Conakry" ; kgb:nearTwin ?t . ?t kgb:canonicalName ?n }')}
     assert "Camayenne" in twins
-    for item in made("F3")[0]:
+    answered = [item for item in made("F3")[0] if isinstance(item.answer, str)]
+    assert answered
+    for item in answered:
         rows = list(kg.query("SELECT ?t WHERE { ?x kgb:canonicalName ?n ; kgb:nearTwin ?t }",
                              bindings={"n": Literal(item.answer)}))
         assert not rows, (item.id, item.answer)
