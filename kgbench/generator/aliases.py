@@ -16,8 +16,10 @@ _ENTITY = """SELECT ?e ?base ?cat WHERE { ?e kgb:canonicalName ?n ; kgb:baseName
 _HOLDERS = """SELECT ?e ?amb WHERE { ?e kgb:canonicalName ?n OPTIONAL { ?e kgb:ambiguousName ?amb } }"""
 #: the bare name of a qualified entity
 _BASE = """SELECT ?base WHERE { ?e kgb:baseName ?base }"""
-#: an entity's English labels
-_LABELS_EN = """SELECT ?l WHERE { ?e rdfs:label ?l FILTER(LANG(?l) = "en") }"""
+#: an entity's English labels, and the plain OSM ``name`` of an OSM entity whose name is not qualified
+_LABELS_EN = """SELECT ?l WHERE {
+  { ?e rdfs:label ?l FILTER(LANG(?l) = "en") }
+  UNION { GRAPH kgbg:osm { ?e rdfs:label ?l } FILTER(LANG(?l) = "" && NOT EXISTS { ?e kgb:baseName ?b }) } }"""
 #: how many other entities of that category answer to the bare name (as their own bare or canonical name)
 _NAMESAKES = """SELECT (COUNT(DISTINCT ?o) AS ?k) WHERE {
   ?o kgb:category ?cat . { ?o kgb:baseName ?base } UNION { ?o kgb:canonicalName ?base } FILTER(?o != ?e) }"""
@@ -56,8 +58,8 @@ def _bare(kg, name: str, chosen_iris: set[str], chosen_names: list[tuple[str, st
         return None, e.value
     if e.value in chosen_iris:
         return bare, e.value  # a choice among the question's own entities: they are the candidates
-    if candidates is not None:  # the template's gold holds every candidate: the answer's category among them
-        others = [iri for iri, c in candidates.items() if c == cat.value and iri != e.value]
+    if candidates is not None:  # the template's gold holds every candidate: any of them may answer to the name
+        others = [iri for iri in candidates if iri != e.value]
         clash = any(bare.casefold() in _answers_to(kg, iri) for iri in others)
         return (None if clash else bare), e.value
     count = list(kg.query(_NAMESAKES, bindings={"e": NamedNode(e.value), "base": base, "cat": cat}))
@@ -65,7 +67,13 @@ def _bare(kg, name: str, chosen_iris: set[str], chosen_names: list[tuple[str, st
 
 
 def _english(kg, name: str, iri: str | None) -> list[str]:
-    """Return the English labels (e.g. "Embassy of Denmark") of the entity named ``name`` other than its name."""
+    """Return the other names a person may give the entity named ``name``: English labels and its OSM name.
+
+    English labels ("Embassy of Denmark" when the name is another language's); for an OSM entity whose
+    name is not qualified, the local ``name`` it carries in OSM ("Tanskan Suurlähetystö" for "Embassy of
+    Denmark", "Suomen Kansallisteatteri" for "Finnish National Theatre"). A qualified name gets no local
+    name: that would be as ambiguous as its bare name.
+    """
     if iri is None:
         rows = list(kg.query("SELECT ?e WHERE { ?e kgb:canonicalName ?n }", bindings={"n": Literal(name)}))
         if len(rows) != 1:
@@ -80,11 +88,13 @@ def bare_name_aliases(kg, answer_format: str, answer, chosen: Mapping[str, objec
 
     Candidates of the answer: when the answer is one of the question's own entities (a choice), those
     entities; when ``gold`` is given (N-Triples of a template whose gold holds its candidate set,
-    ``validation.candidates_in_gold``), the gold's entities of the answer's category ("Hesburger
-    (Kaivokatu)" is "Hesburger" when no other fast food restaurant within the item's radius is one);
+    ``validation.candidates_in_gold``), every entity the gold gives a category ("Hesburger (Kaivokatu)"
+    is "Hesburger" when no other place within the item's radius is one; "Bergen, Norway" is "Bergen"
+    among Norway's cities);
     otherwise every entity of the answer's category in the snapshot. The bare name is accepted only
     when no other candidate answers to it. An English label the entity carries ("Embassy of Denmark"
-    for "Tanskan Suurlähetystö") is accepted too. Entity answers get these as alternatives; set answers
+    for "Tanskan Suurlähetystö") is accepted too, and the OSM ``name`` of an unqualified OSM entity
+    ("Tanskan Suurlähetystö" for "Embassy of Denmark"). Entity answers get these as alternatives; set answers
     a ``{member: [names]}`` alias map. Other formats get nothing.
     """
     roles = [c for c in chosen.values() if hasattr(c, "iri")]

@@ -17,7 +17,7 @@ def content_key(kg, template: Template, item) -> tuple | None:
     column name and value). None when the template has no ``distinct_by``: only the question and the
     symmetric key tell its items apart. A geo-function failure in the query raises (strict execution).
     """
-    text = template.sampling.get("distinct_by")
+    text = template.sampling.distinct_by
     if not text:
         return None
     bindings = {}

@@ -72,12 +72,12 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
         raise Rejected("near the cut-off: a candidate lies within the template's margin of a threshold")
     if fmt == "Set enumeration":
         members = sorted({str(python_value(r["answer"])) for r in rows if "answer" in r})
-        if not members and not (v.get("allow_empty") or v.get("empty_answer") == "empty_set"):
+        if not members and not (v.allow_empty or v.empty_answer == "empty_set"):
             raise Rejected("empty set")
-        if v.get("max_members") and len(members) > v["max_members"]:
+        if v.max_members and len(members) > v.max_members:
             raise Rejected("set too large")
         return members, []
-    if not rows and fmt == "Count" and v.get("empty_answer") == "zero":
+    if not rows and fmt == "Count" and v.empty_answer == "zero":
         return 0, []  # nothing matched: a true count of 0 (a grouped COUNT over no row gives no row)
     if not rows:
         raise Rejected("no answer")
@@ -93,7 +93,7 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
                     if "score" in r and python_value(r["score"]) == top]
             # a near tie: the runner-up within the relative margin (near_tie, a fraction of the best) or the
             # absolute one (near_tie_abs, in the score's unit), whichever is wider
-            margin = max((v.get("near_tie") or 0) * abs(top), v.get("near_tie_abs") or 0)
+            margin = max((v.near_tie or 0) * abs(top), v.near_tie_abs or 0)
             runner = next((python_value(r["score"]) for r in named[1:] if "score" in r
                            and python_value(r["score"]) != top and python_value(r["answer"]) != python_value(best["answer"])), None)
             if margin and runner is not None and abs(runner - top) < margin:
@@ -113,9 +113,9 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
     if isinstance(answer, (int, float)) and not isinstance(answer, bool):
         if not math.isfinite(answer):
             raise Rejected("not finite")
-        if "min" in v and (answer < v["min"] or (v.get("exclusive_min") and answer == v["min"])):
+        if v.min is not None and (answer < v.min or (v.exclusive_min and answer == v.min)):
             raise Rejected("below minimum")
-        if "max" in v and answer > v["max"]:
+        if v.max is not None and answer > v.max:
             raise Rejected("above maximum")
     if fmt == "Boolean / ternary" and isinstance(answer, bool):
         answer = "true" if answer else "false"
@@ -236,7 +236,7 @@ def false_premise_items(template_id: str, kg=None, *, want: int, seed: int = 0,
 
         kg = open_kg()
     report = report if report is not None else GenerationReport(template.id)
-    rows = query_rows(kg, template, template.false_premise["candidates"], "false_premise")
+    rows = query_rows(kg, template, template.false_premise.candidates, "false_premise")
     index = entity_index(kg)
     anchor = anchor_role(template)
     cells = {index[r[anchor].value].cell for r in rows if r[anchor].value in index} & _STRATIFIED
@@ -260,9 +260,9 @@ def false_premise_items(template_id: str, kg=None, *, want: int, seed: int = 0,
 
 
 def _sampler(kg, template: Template, report: GenerationReport, seed: int, per_stratum: int, n: int | None):
-    kind = template.sampling["kind"]
+    kind = template.sampling.kind
     if kind == "query":
-        rows = query_rows(kg, template, template.sampling["candidates"], "candidates")
+        rows = query_rows(kg, template, template.sampling.candidates, "candidates")
         index = entity_index(kg)
         anchor = anchor_role(template)
         report.candidates = {"tuples": len(rows)}
@@ -379,7 +379,7 @@ def merge_false_premises(items: list[Item], fp: list[Item]) -> list[Item]:
 
 def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, false_premise: bool = False,
                sub_id: str | None = None, row_params: dict | None = None) -> tuple[Item | None, str | None]:
-    if template.validation.get("distinct_names") and len({c.name for c in chosen.values()}) < len(chosen):
+    if template.validation.distinct_names and len({c.name for c in chosen.values()}) < len(chosen):
         return None, "roles share a name"
     keys = [chosen[r].iri if hasattr(chosen[r], "iri") else chosen[r].category for r in template.roles]
     row_params = row_params or {}
@@ -407,12 +407,12 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
             report.warnings.extend(warnings)
         if reason:
             return None, reason
-        if template.validation.get("nameable_answers") and unnameable_members(kg, sub.answer_format, answer):
+        if template.validation.nameable_answers and unnameable_members(kg, sub.answer_format, answer):
             return None, "an answer member cannot be named (ambiguous, or a bare name shared in the set)"
     gold = gold_triples(kg, template, bindings)
     if not false_premise:
         acceptable = acceptable + bare_name_aliases(
-            kg, sub.answer_format, answer, chosen, gold if template.validation.get("candidates_in_gold") else None)
+            kg, sub.answer_format, answer, chosen, gold if template.validation.candidates_in_gold else None)
     names = {r: c.name for r, c in chosen.items()}
     running = {r: running_name(c.name, c.category) for r, c in chosen.items() if not isinstance(c, CategoryValue)}
     names.update({r: text for r, (text, _) in running.items()})
@@ -424,14 +424,14 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
     anchor = chosen[anchor_role(template)]
     graphs = sorted({c.graph for c in chosen.values() if hasattr(c, "graph")})
     snapshot = getattr(kg, "snapshot_id", "custom")
-    fp = template.false_premise or {}
     item = Item(
         id=item_id(template.id, snapshot, template.version, sub.id, variant.id, *keys, *(["fp"] if false_premise else [])),
         template_id=template.id, template_version=template.version, sub_template_id=sub.id,
         variant_id=f"{sub.id}.{variant.id}", language="eng", question=question,
         answer_format=sub.answer_format, answer=answer, unit=sub.unit, acceptable=acceptable,
         false_premise=false_premise,
-        perturbation={"kind": fp.get("kind", "premise fails"), "description": fp["description"]} if false_premise else None,
+        perturbation={"kind": template.false_premise.kind, "description": template.false_premise.description}
+        if false_premise else None,
         entities={r: c.describe() for r, c in chosen.items()},
         bindings={k: _plain(v) for k, v in bindings.items()},
         sparql=template.compile(bindings), gold_triples=gold,

@@ -130,8 +130,8 @@ def sample_tuples(template: Template, candidates: Mapping[str, list[Candidate]],
     """
     roles = list(template.roles)
     anchor = roles[0]
-    scales = list((template.sampling.get("scales") or {}).items()) or [(None, None)]
-    kind = template.sampling["kind"]
+    scales = list(template.sampling.scales.items()) or [(None, None)]
+    kind = template.sampling.kind
     others = {r: (np.array([c.lon for c in candidates[r]]), np.array([c.lat for c in candidates[r]]))
               for r in roles[1:]}
     for cell, members in stratum_cells(candidates[anchor]).items():
@@ -149,7 +149,7 @@ def sample_tuples(template: Template, candidates: Mapping[str, list[Candidate]],
                 if band is not None and kind == "pair":
                     lons, lats = others[r]
                     d = haversine_km(a.lon, a.lat, lons, lats)
-                    idx = np.nonzero((d >= band["min_km"]) & (d <= band["max_km"]))[0]
+                    idx = np.nonzero((d >= band.min_km) & (d <= band.max_km))[0]
                     if len(idx) == 0:
                         ok = False
                         break

@@ -79,7 +79,7 @@ KGB = Namespace("kgb", "https://w3id.org/kgbench/ontology#", [
     "category", "canonicalName", "h3Cell", "h3Resolution", "country", "incomeTier", "densityTier",
     "sourceRecord", "sourceId", "population", "osmTag", "isoA3", "isoNumeric", "neighbour",
     "featureClass", "featureCode", "adminName", "district", "street", "baseName", "locality", "ambiguousName", "nearMiss",
-    "gradeSeparated", "splitJunction",
+    "gradeSeparated", "splitJunction", "meetsAtArea", "partlyArea", "nearTwin",
     "extractInset", "polygonCountry", "regionName",
     # events and the US administrative layer (kgbench.kg.builder.earthquakes, .storms, .us_admin)
     "catalogId", "magnitude", "magnitudeType", "startTime", "endTime", "depthKm", "placeDescription",

@@ -18,10 +18,11 @@ from pyoxigraph import Store
 
 from kgbench.kg.query_text import place_bindings, where_brace
 from kgbench.ontologies import PREFIXES
+from kgbench.queries.sections import FalsePremise, Sampling, ScaleBand, SectionError, Validation, build_section
 from kgbench.queries.template_checks import forbidden_clauses, load_yaml, non_finite_fields, unknown_units
 
-__all__ = ["anchor_role", "Template", "Role", "SubTemplate", "Variant", "TemplateError", "UnknownTemplateError",
-           "template_ids", "load_template", "load_template_file", "validate_templates", "template_files",
+__all__ = ["anchor_role", "Template", "Role", "SubTemplate", "Variant", "Sampling", "ScaleBand", "Validation",
+           "FalsePremise", "TemplateError", "UnknownTemplateError", "template_ids", "load_template", "load_template_file", "validate_templates", "template_files",
            "roles_query"]
 
 
@@ -96,13 +97,13 @@ class Template:
     unit: str | None
     roles: Mapping[str, Role]
     parameters: Mapping[str, Mapping]
-    sampling: Mapping[str, object]
+    sampling: Sampling
     sub_templates: tuple[SubTemplate, ...]
     answer_query: str
     #: the CONSTRUCT queries of the gold triples (one for most templates; the triples are their union)
     gold_queries: tuple[str, ...]
-    validation: Mapping[str, object]
-    false_premise: Mapping | None
+    validation: Validation
+    false_premise: FalsePremise | None
     path: Path
     notes: str = ""
     #: why the bundled snapshot cannot satisfy this template (it is not generated), or None
@@ -146,7 +147,9 @@ class Template:
         if query == "answer":
             text = self.answer_query
         elif query == "distinct_by":
-            text = self.sampling["distinct_by"]
+            if self.sampling.distinct_by is None:
+                raise ValueError(f"template {self.id} has no sampling.distinct_by query")
+            text = self.sampling.distinct_by
         elif len(self.gold_queries) == 1:
             text = self.gold_queries[0]
         else:
@@ -271,28 +274,32 @@ def load_template_file(path: str | Path) -> Template:
                                 st.get("answer_format", data["answer_format"]),
                                 st["unit"] if "unit" in st else data.get("unit")))
     q = data["query"]
-    sampling = data["sampling"]
-    if sampling["kind"] == "query":
-        if "candidates" not in sampling:
+    try:
+        sampling = build_section(Sampling, data["sampling"], "sampling")
+        validation = build_section(Validation, data["validation"], "validation")
+        fp = build_section(FalsePremise, data["false_premise"], "false_premise") if data.get("false_premise") else None
+    except SectionError as exc:
+        raise TemplateError(f"{path}: {exc}") from None
+    if sampling.kind == "query":
+        if sampling.candidates is None:
             raise TemplateError(f"{path}: field sampling/candidates: kind 'query' needs a candidates SELECT")
-        _check_query(path, "sampling/candidates", sampling["candidates"], must_select=list(roles))
-    if "distinct_by" in sampling:
-        if where_brace(sampling["distinct_by"]) < 0:
+        _check_query(path, "sampling/candidates", sampling.candidates, must_select=list(roles))
+    if sampling.distinct_by is not None:
+        if where_brace(sampling.distinct_by) < 0:
             raise TemplateError(f"{path}: field sampling/distinct_by: needs an explicit 'WHERE {{' (the bindings open it)")
-        _check_query(path, "sampling/distinct_by", sampling["distinct_by"], must_select=[])
-    anchor = sampling.get("anchor")
+        _check_query(path, "sampling/distinct_by", sampling.distinct_by, must_select=[])
+    anchor = sampling.anchor
     if anchor is not None and (anchor not in roles or roles[anchor].kind != "entity"):
         raise TemplateError(f"{path}: field sampling/anchor: {anchor!r} is not an entity role")
     if not any(r.kind == "entity" for r in roles.values()):
         raise TemplateError(f"{path}: field roles: at least one role must be an entity role")
-    empty = data["validation"].get("empty_answer")
+    empty = validation.empty_answer
     wants = {"zero": "Count", "empty_set": "Set enumeration"}
     if empty and any(st.answer_format != wants[empty] for st in subs):
         raise TemplateError(f"{path}: field validation/empty_answer: {empty!r} needs every sub-template's answer "
                             f"format to be {wants[empty]!r}")
-    fp = data.get("false_premise")
-    if fp:
-        _check_query(path, "false_premise/candidates", fp["candidates"], must_select=list(roles))
+    if fp is not None:
+        _check_query(path, "false_premise/candidates", fp.candidates, must_select=list(roles))
     golds = [q["gold"]] if isinstance(q["gold"], str) else list(q["gold"])
     for key, text in [("answer", q["answer"])] + [("gold", g) for g in golds]:
         if where_brace(text) < 0:
@@ -308,9 +315,8 @@ def load_template_file(path: str | Path) -> Template:
         id=data["id"], version=data["version"], family=data["family"], sub_function=data["sub_function"],
         canonical=data["canonical"], answer_format=data["answer_format"], unit=data.get("unit"),
         roles=MappingProxyType(roles), parameters=MappingProxyType(params),
-        sampling=MappingProxyType(data["sampling"]), sub_templates=tuple(subs), answer_query=q["answer"],
-        gold_queries=tuple(golds), validation=MappingProxyType(data["validation"]),
-        false_premise=data.get("false_premise"), path=path, notes=data.get("notes", ""),
+        sampling=sampling, sub_templates=tuple(subs), answer_query=q["answer"],
+        gold_queries=tuple(golds), validation=validation, false_premise=fp, path=path, notes=data.get("notes", ""),
         unsatisfiable=data.get("unsatisfiable"))
 
 
@@ -357,7 +363,7 @@ def _content_problems(data) -> list[str]:
 
 def anchor_role(template: "Template") -> str:
     """Return the entity role whose stratum places a tuple in its cell (sampling.anchor, else the first entity role)."""
-    return template.sampling.get("anchor") or next(n for n, r in template.roles.items() if r.kind == "entity")
+    return template.sampling.anchor or next(n for n, r in template.roles.items() if r.kind == "entity")
 
 
 #: the columns an answer query projects, by answer format (others: ?answer)

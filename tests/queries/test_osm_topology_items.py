@@ -42,7 +42,7 @@ def marked(kg):
 @pytest.mark.parametrize("tid", sorted(ROAD_ROLES))
 def test_candidates_are_roads_and_no_marked_pair(kg, features, marked, tid):
     t = load_template(tid)
-    rows = query_rows(kg, t, t.sampling["candidates"], "candidates")
+    rows = query_rows(kg, t, t.sampling.candidates, "candidates")
     osm = [r for r in rows if any(str(r[role].value).startswith(OSM) for role in ROAD_ROLES[tid])]
     assert osm, f"{tid} has OSM candidates"
     for r in osm:
@@ -55,7 +55,7 @@ def test_candidates_are_roads_and_no_marked_pair(kg, features, marked, tid):
 
 def test_c3_osm_candidates_never_meet_twice_within_30_m(kg, features):
     t = load_template("C3")
-    rows = query_rows(kg, t, t.sampling["candidates"], "candidates")
+    rows = query_rows(kg, t, t.sampling.candidates, "candidates")
     pairs = {(r["A"].value, r["B"].value) for r in rows if r["A"].value.startswith(OSM)}
     names = {frozenset((features[a][1], features[b][1])): (a, b) for a, b in pairs}
     assert frozenset(("Keskuskatu", "Kaivokatu")) not in names  # its two branches end 20 m apart on Kaivokatu

@@ -9,6 +9,7 @@
   :mod:`~kgbench.kg.builder.storms`, :mod:`~kgbench.kg.builder.us_admin` (shapes cut at the antimeridian by
   :mod:`~kgbench.kg.builder.world_geometry`);
 - what the build derives: :mod:`~kgbench.kg.builder.names` (canonical names), :mod:`~kgbench.kg.builder.region_names`,
+  :mod:`~kgbench.kg.builder.place_twins` (GeoNames near twins),
   :mod:`~kgbench.kg.builder.strata` (countries, income and density tiers, the H3 proximity index).
 
 Nothing here queries a graph: the runtime (:mod:`kgbench.kg.store`, :mod:`kgbench.kg.remote`) reads what this

@@ -161,6 +161,8 @@ def _render(e: NamedEntity, quals: list[tuple[str, str]]) -> str:
     if not quals:
         return e.name
     parts = list(dict.fromkeys(v for _, v in sorted(quals, key=lambda q: _RENDER[q[0]])))
+    # a street said again with its house number is said once ("Pohjoisesplanadi", "Pohjoisesplanadi 33")
+    parts = [p for p in parts if not any(q != p and q.startswith(p + " ") for q in parts)]
     return f"{e.name}, {', '.join(parts)}" if e.style == "comma" else f"{e.name} ({', '.join(parts)})"
 
 
@@ -183,6 +185,10 @@ def canonical_names(ents: Sequence[NamedEntity]) -> Naming:
     ['Florida', 'Florida, Uruguay', 'Danville, Kentucky', 'Danville, Virginia']
     >>> n.ambiguous
     [False, False, False, False, True, True]
+    >>> canonical_names([NamedEntity("Boknäs", (("street", "Esplanadi"), ("detail", "Esplanadi 33"))),
+    ...                  NamedEntity("Boknäs", (("street", "Esplanadi"), ("detail", "Esplanadi 35"))),
+    ...                  NamedEntity("Boknäs", (("street", "Fabianinkatu"), ("detail", "Fabianinkatu 29")))]).names
+    ['Boknäs (Esplanadi 33)', 'Boknäs (Esplanadi 35)', 'Boknäs (Fabianinkatu)']
     """
     groups: dict[str, list[int]] = defaultdict(list)
     for i, e in enumerate(ents):

@@ -32,6 +32,10 @@ RAIL_VALUES = {"rail": "railway", "tram": "tram line", "subway": "metro line", "
 #: "Stora plan") and parks ("Lönnrotin puistikko", "Esplanadinpuisto", "Brunnsparken"); compounds end in them too
 SQUARE_ENDINGS = ("tori", "torget", "aukio", "aukea", "piha", "plan", "planen", "plats", "platsen", "square")
 PARK_ENDINGS = ("puisto", "puistikko", "park", "parken")
+#: name endings of a park alley ("Svante Olssonin puistokuja"): a park path when no way of it carries traffic
+PARK_ALLEY_ENDINGS = ("puistokuja",)
+#: highway=* values of ways no motor vehicle drives
+_PATH_HIGHWAYS = frozenset({"footway", "cycleway", "path", "pedestrian", "steps", "bridleway", "track"})
 #: tunnel=* values of a passage through a building at ground level (every other value but "no" is underground)
 _BUILDING_PASSAGE = {"building_passage"}
 OSM_BASE = "https://www.openstreetmap.org/"
@@ -103,7 +107,9 @@ def linear_category(name: str, ways_tags: list[dict[str, str]], square_names: Co
       passage walked under the streets neither meets them nor passes their shops.
     - 'square' when the name ends in a square word (:data:`SQUARE_ENDINGS`: Rautatientori, Asema-aukio) or a
       ``place=square`` feature of the same name is in ``square_names``; 'park path' when it ends in a park
-      word (:data:`PARK_ENDINGS`: Lönnrotin puistikko) or is in ``park_names`` (``leisure=park``). Mappers
+      word (:data:`PARK_ENDINGS`: Lönnrotin puistikko) or is in ``park_names`` (``leisure=park``), or is a
+      park alley (:data:`PARK_ALLEY_ENDINGS`) every way of which is a foot or cycle path (Svante Olssonin
+      puistokuja; Kaisaniemen puistokuja, which carries traffic, is a road). Mappers
       draw the traffic lanes and paths across a square or park as highway lines carrying its name; a person
       counting streets does not count them. A street whose pedestrian part is a same-name
       ``highway=pedestrian`` area (Aleksanterinkatu, Keskuskatu) stays a road: only place=square and
@@ -115,6 +121,9 @@ def linear_category(name: str, ways_tags: list[dict[str, str]], square_names: Co
     'square'
     >>> linear_category("Lönnrotin puistikko", [{"highway": "service"}])
     'park path'
+    >>> [linear_category(n, [{"highway": h}]) for n, h in (("Svante Olssonin puistokuja", "cycleway"),
+    ...                                                   ("Kaisaniemen puistokuja", "unclassified"))]
+    ['park path', 'road']
     >>> linear_category("Kompassitaso", [{"highway": "footway"}], {"Kompassitaso"})
     'square'
     >>> linear_category("Hansatunneli", [{"highway": "steps", "tunnel": "yes"}, {"highway": "footway", "tunnel": "yes"}])
@@ -131,6 +140,8 @@ def linear_category(name: str, ways_tags: list[dict[str, str]], square_names: Co
     if lower.endswith(SQUARE_ENDINGS) or name in square_names:
         return "square"
     if lower.endswith(PARK_ENDINGS) or name in park_names:
+        return "park path"
+    if lower.endswith(PARK_ALLEY_ENDINGS) and ways_tags and all(t.get("highway") in _PATH_HIGHWAYS for t in ways_tags):
         return "park path"
     return "road"
 
@@ -289,11 +300,14 @@ def _record(extract, cls, category, tag, srcs, tags, geom, key=None, locality=No
     category = feature_category(category, tags)
     labels = [(tags["name"], None)] + sorted(
         (v, k[5:]) for k, v in tags.items() if k.startswith("name:") and _is_lang(k[5:])) + english_labels(tags, category)
-    street = tags.get("addr:street")
-    if street and tags.get("addr:housenumber"):
-        street = f"{street} {tags['addr:housenumber']}"
-    qualifiers = [("category", category), ("street", street or ""),
+    # the street alone tells most namesakes apart ("Boknäs (Pohjoisesplanadi)"); the house number, without
+    # what follows its first comma ("33, pohjakerros/Floor-1" is 33), only two on one street
+    street = tags.get("addr:street") or ""
+    number = (tags.get("addr:housenumber") or "").split(",")[0].strip()
+    qualifiers = [("category", category), ("street", street),
                   ("neighbourhood", tags.get("addr:suburb") or tags.get("addr:district") or ""), ("extract", extract)]
+    if street and number:
+        qualifiers.append(("detail", f"{street} {number}"))
     own = feature_name(tags, category)
     qualifiers = [(lv, q) for lv, q in qualifiers if q != own]
     return EntityRecord(

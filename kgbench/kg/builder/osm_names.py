@@ -41,7 +41,10 @@ _PLATFORM_LETTER = re.compile(r"^(.*\S)\s+[A-Z]$")
 
 
 def feature_name(tags: dict[str, str], category: str) -> str:
-    """Return the name a question uses for an OSM feature: ``name:en`` else ``name``, without generic words.
+    """Return the name a question uses for an OSM feature: its English name else ``name``, without generic words.
+
+    The English name is ``name:en``, or for an embassy or consulate without one the label made from its
+    ``country`` tag (:func:`english_labels`: "Embassy of Denmark" for "Tanskan Suurlähetystö").
 
     Words that only say what the feature is (:data:`GENERIC_WORDS`) are dropped, and so is a stop's
     platform letter (:func:`stop_name`); a name left empty is the category itself ("ATM"), which
@@ -51,10 +54,13 @@ def feature_name(tags: dict[str, str], category: str) -> str:
     ('Otto', 'ATM')
     >>> feature_name({"name": "Kansallisteatteri", "name:en": "Finnish National Theatre"}, "theatre")
     'Finnish National Theatre'
+    >>> feature_name({"name": "Tanskan Suurlähetystö", "country": "DK"}, "embassy")
+    'Embassy of Denmark'
     >>> feature_name({"name": "Tikankatu I"}, "bus stop"), feature_name({"name": "Tikankatu I"}, "cafe")
     ('Tikankatu', 'Tikankatu I')
     """
-    name = (tags.get("name:en") or tags["name"]).strip()
+    english = english_labels(tags, category)
+    name = (tags.get("name:en") or (english[0][0] if english else tags["name"])).strip()
     words = GENERIC_WORDS.get(category)
     if words:
         plain = re.sub(r"\(\s*" + re.escape(category) + r"\s*\)", " ", name, flags=re.IGNORECASE)

@@ -22,6 +22,7 @@ from kgbench.kg.builder.names import NamedEntity, canonical_names, prominence
 from kgbench.kg.builder.osm import read_osm
 from kgbench.kg.builder.osm_coverage import SourceFileError, extract_box
 from kgbench.kg.builder.osm_topology import NEAR_MISS_M, SNAP_M, SPLIT_JUNCTION_M, mark_road_pairs
+from kgbench.kg.builder.place_twins import TWIN_DISTANCE_M, TWIN_POPULATION_SHARE, mark_near_twins
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.region_names import region_names
 from kgbench.kg.builder.sources import events as event_sources
@@ -242,8 +243,10 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
     """Write every graph's N-Triples file into ``folder`` and return the manifest (without build time)."""
     boxes = osm_boxes(inputs)
     records = collect_records(inputs, say, boxes)
-    say("linking OSM road pairs: near misses, grade separations, split junctions")
+    say("linking OSM road pairs: near misses, grade separations, split junctions, pedestrian areas")
     road_pairs = mark_road_pairs(records)
+    say("linking GeoNames near twins")
+    twin_pairs = mark_near_twins(records)
     osm_categories = Counter(r.category for r in records if r.graph == "osm" and r.cls == "Road")
     say("assigning countries, income and density tiers")
     countries = sources.countries()
@@ -318,6 +321,11 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
                        "osm_grade_separated_pairs": road_pairs["gradeSeparated"],
                        "osm_split_junction_m": SPLIT_JUNCTION_M,
                        "osm_split_junction_pairs": road_pairs["splitJunction"],
+                       "osm_meets_at_area_pairs": road_pairs["meetsAtArea"],
+                       "osm_partly_area_roads": road_pairs["partlyArea"],
+                       "geonames_twin_distance_m": TWIN_DISTANCE_M,
+                       "geonames_twin_population_share": TWIN_POPULATION_SHARE,
+                       "geonames_near_twin_pairs": twin_pairs,
                        "osm_road_class_categories": dict(sorted(osm_categories.items())),
                        "osm_extract_boxes": {name: [round(v, 7) for v in box.bounds] for name, box in boxes.items()}},
         "names": dict(sorted(name_stats.items())),
@@ -339,6 +347,15 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
             f"two separate places within {SPLIT_JUNCTION_M:g} m of each other (osm_split_junction_pairs: one "
             "junction drawn as several, e.g. a forked street end) by kgb:splitJunction. Topology templates (C2-C6) "
             "never ask a marked pair; C3 (how many places) leaves out split junctions.",
+            "A road part of which is drawn as a same-name highway=pedestrian area (osm_partly_area_roads: "
+            "Keskuskatu and Aleksanterinkatu in central Helsinki) has a line that is not the whole street: it is "
+            "marked kgb:partlyArea, every road that comes within "
+            f"{NEAR_MISS_M:g} m of such an area is linked to it by kgb:meetsAtArea (osm_meets_at_area_pairs), and "
+            "templates measured from road lines (C2-C6, D3, D4) ask neither.",
+            f"Two GeoNames places within {TWIN_DISTANCE_M / 1000:g} km of each other whose populations differ by "
+            f"under {100 - 100 * TWIN_POPULATION_SHARE:g}% are linked by kgb:nearTwin (geonames_near_twin_pairs): "
+            "one place listed twice (Kashan and Kāshān) or a quarter listed with its city's population "
+            "(Camayenne beside Conakry). Ranking templates (F1, F3) do not ask where such a pair decides.",
             "A named OSM highway line is a road unless its name ends in a Finnish or Swedish square word (tori, "
             "torget, aukio, aukea, piha, plan, planen, plats, platsen) or a place=square feature of that name "
             "exists ('square'), its name ends in a park word (puisto, puistikko, park, parken) or a leisure=park "
