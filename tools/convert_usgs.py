@@ -1,5 +1,5 @@
 """Copy one week of the USGS earthquake feed (GeoJSON, as USGS publishes it) into
-kgbench/kg/sources/usgs_earthquakes.geojson.gz.
+kgbench/kg/builder/sources/usgs_earthquakes.geojson.gz.
 
     cd /tmp && npm pack vega-datasets@3.2.1          # gives vega-datasets-3.2.1.tgz
     python tools/convert_usgs.py /tmp/vega-datasets-3.2.1.tgz

@@ -1,4 +1,4 @@
-"""Write kgbench/kg/sources/country_names.tsv: a full English name for every Natural Earth country feature.
+"""Write kgbench/kg/builder/sources/country_names.tsv: a full English name for every Natural Earth country feature.
 
     pip install --target /tmp/tooldeps pycountry==26.2.16
     PYTHONPATH=/tmp/tooldeps python tools/make_country_names.py

@@ -1,4 +1,4 @@
-"""Write kgbench/kg/sources/iso3166_1.tsv: ISO 3166-1 codes (alpha-2, alpha-3, numeric, name).
+"""Write kgbench/kg/builder/sources/iso3166_1.tsv: ISO 3166-1 codes (alpha-2, alpha-3, numeric, name).
 
 Source: the ISO 3166-1 table that the PyPI package pycountry ships (pycountry/databases/iso3166-1.json,
 itself taken from the iso-codes project). pycountry is needed by this tool only, never at run time:

@@ -1,4 +1,4 @@
-"""Write kgbench/kg/sources/worldbank_income_fy2026.tsv: World Bank income groups for FY2026.
+"""Write kgbench/kg/builder/sources/worldbank_income_fy2026.tsv: World Bank income groups for FY2026.
 
     python tools/make_worldbank_income.py
 

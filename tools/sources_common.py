@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES_DIR = REPO / "kgbench" / "kg" / "sources"
+SOURCES_DIR = REPO / "kgbench" / "kg" / "builder" / "sources"
 
 
 def tsv_field(value: object) -> str:

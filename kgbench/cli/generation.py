@@ -67,7 +67,7 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, f
 def _generate_all(obj, seed, per_stratum, jobs, out, force):
     from kgbench.generator.benchmark import generate_all
     from kgbench.generator.dataset import ReleaseError, write_release
-    from kgbench.kg.build import build_snapshot
+    from kgbench.kg.builder.snapshot import build_snapshot
 
     if not out or out == "-":
         raise click.UsageError("--all needs --out DIR")

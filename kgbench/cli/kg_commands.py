@@ -23,7 +23,7 @@ def kg():
 @click.pass_obj
 def kg_build(obj, force):
     """Build the default snapshot and load its store; a cached store is verified and reloaded when damaged."""
-    from kgbench.kg.build import build_snapshot
+    from kgbench.kg.builder.snapshot import build_snapshot
     from kgbench.kg.paths import clean_cache
     from kgbench.kg.store import load_store
 

@@ -13,7 +13,7 @@ import re
 
 from pyoxigraph import Literal, NamedNode
 
-from kgbench.kg.names import country_takes_the
+from kgbench.kg.builder.names import country_takes_the
 from kgbench.kg.results import python_value
 
 __all__ = ["CategoryValue", "plural", "singular", "with_article", "possessive", "entity_term", "takes_the",

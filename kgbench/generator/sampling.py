@@ -11,15 +11,15 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import shapely
 
-from kgbench.kg.sources import income_tiers
-from kgbench.kg.strata import stratum_income_tier
+from kgbench.kg.builder.sources import income_tiers
+from kgbench.kg.builder.strata import stratum_income_tier
 from kgbench.queries.template import Role, Template, roles_query
 from kgbench.ontologies import KGB
 from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
 __all__ = ["Candidate", "role_candidates", "stratum_cells", "sample_tuples", "haversine_km"]
 
-#: the income tiers of stratum cells; entities without one (see kgbench.kg.strata.SOVEREIGN_OF) anchor no cell
+#: the income tiers of stratum cells; entities without one (see kgbench.kg.builder.strata.SOVEREIGN_OF) anchor no cell
 _EARTH_RADIUS_KM = 6371.0088  # mean radius, for sampling by scale only (answers come from the query)
 
 
@@ -97,7 +97,7 @@ def stratum_cells(candidates: Sequence[Candidate]) -> dict[tuple[str, str], list
     """Return candidates grouped by (income tier, density tier), cells in a fixed order; unstratified ones left out.
 
     An entity whose income tier is none of the four (Venezuela, Antarctica, disputed areas: see
-    :func:`kgbench.kg.strata.stratum_income_tier`) is in no cell.
+    :func:`kgbench.kg.builder.strata.stratum_income_tier`) is in no cell.
     """
     cells: dict[tuple[str, str], list[Candidate]] = defaultdict(list)
     for c in candidates:

@@ -1,9 +1,10 @@
 """Run the OGC GeoSPARQL Compliance Benchmark (GeoSPARQL 1.0) through kgbench's store path and geo functions.
 
 ``run_conformance(folder)`` loads ``gsb_dataset/dataset.rdf`` into an embedded pyoxigraph store, runs every
-``gsb_queries/query-rNN*.rq`` with kgbench's functions bound (``default_registry().bind()``), compares the rows
-with ``gsb_answers/<name>.srx`` and its ``-alternative-N`` files as the benchmark scores them, and returns a
-:class:`ConformanceReport` with a score per requirement and the weighted total.
+``gsb_queries/query-rNN*.rq`` through :meth:`kgbench.kg.store.KG.query` (kgbench's functions bound, the answer a
+:class:`kgbench.kg.results.QueryResult`, as in generation), compares the rows with ``gsb_answers/<name>.srx``
+and its ``-alternative-N`` files as the benchmark scores them, and returns a :class:`ConformanceReport` with
+a score per requirement (a :class:`QueryOutcome` per query) and the weighted total.
 
 Requirements 25-30 run on a second store where :mod:`kgbench.kg.geosparql` has added the RDFS entailment
 (25-27) and the materialized relation properties (28-30); the others run on the data as given, since
@@ -33,11 +34,11 @@ from pathlib import Path
 
 from pyoxigraph import Literal, NamedNode, RdfFormat, Store
 
-from kgbench.geofunctions import default_registry
 from kgbench.kg.geosparql import entail_rdfs, materialize_relations
+from kgbench.kg.store import KG
 from kgbench.ontologies import GEO as GEO_NS, XSD as XSD_NS
 
-__all__ = ["ConformanceReport", "QueryResult", "run_conformance", "default_folder", "main", "QUESTIONABLE"]
+__all__ = ["ConformanceReport", "QueryOutcome", "run_conformance", "default_folder", "main", "QUESTIONABLE"]
 
 SRX = "{http://www.w3.org/2005/sparql-results#}"
 GEO = GEO_NS.base
@@ -60,7 +61,7 @@ def default_folder() -> Path:
 
 
 @dataclasses.dataclass
-class QueryResult:
+class QueryOutcome:
     """The outcome of one benchmark query: its requirement, weight in that requirement, pass/fail and why."""
 
     name: str
@@ -75,13 +76,13 @@ class QueryResult:
 class ConformanceReport:
     """Per-query results, per-requirement scores (0..1) and the weighted totals (0..100)."""
 
-    results: list[QueryResult]
+    results: list[QueryOutcome]
     requirements: dict[int, float]
     total: float
     total_present: float
 
     @property
-    def failures(self) -> list[QueryResult]:
+    def failures(self) -> list[QueryOutcome]:
         """Return the failing queries, in benchmark order."""
         return [r for r in self.results if not r.passed]
 
@@ -235,23 +236,14 @@ def _load(folder: Path) -> Store:
     return store
 
 
-def _run_one(store: Store, query: str) -> tuple[list[dict] | None, str]:
-    b = default_registry().bind()
+def _run_one(kg: KG, query: str) -> tuple[list[dict] | None, str]:
+    """Return (the rows of a query as comparison keys, its geo-function warnings), or (None, the error)."""
     try:
-        sol = store.query(query, custom_functions=b.functions, custom_aggregate_functions=b.aggregates)
-        rows = []
-        variables = [v.value for v in sol.variables]
-        for s in sol:
-            row = {}
-            for v in variables:
-                t = s[v]
-                if t is not None:
-                    row[v] = _norm_term(t)
-            rows.append(row)
+        result = kg.query(query)
     except Exception as exc:  # noqa: BLE001 - a query the engine rejects is a failure with its reason
         return None, f"query error: {type(exc).__name__}: {exc}"
-    warn = "; ".join(b.warnings())
-    return rows, warn
+    rows = [{v: _norm_term(t) for v, t in zip(result.variables, row) if t is not None} for row in result.rows]
+    return rows, "; ".join(result.warnings)
 
 
 def run_conformance(folder=None) -> ConformanceReport:
@@ -264,13 +256,14 @@ def run_conformance(folder=None) -> ConformanceReport:
         raise FileNotFoundError(f"no GeoSPARQL benchmark data in {folder}")
     queries = {p.stem: p.read_text(encoding="utf-8") for p in sorted((folder / "gsb_queries").glob("query-r*.rq"))}
     weights = _weights(queries)
-    plain = _load(folder)
-    entailed = _load(folder)
+    plain = KG(_load(folder))
+    entailed_store = _load(folder)
     # relations between the features and geometries as the data asserts them, then the RDFS closure: the
     # benchmark's expected answers for 28-30 read geo:hasDefaultGeometry as asserted (my:M, linked only by a
     # sub-property, has no relation in them), while those for 25 read it under entailment
-    materialize_relations(entailed)
-    entail_rdfs(entailed, axioms=False)
+    materialize_relations(entailed_store)
+    entail_rdfs(entailed_store, axioms=False)
+    entailed = KG(entailed_store)
     results = []
     for name in sorted(queries, key=_order):
         req, weight = weights[name]
@@ -281,8 +274,7 @@ def run_conformance(folder=None) -> ConformanceReport:
                 parsed = _read_srx(p)
                 if parsed is not None:
                     expected.append(parsed)
-        store = entailed if req >= 25 else plain
-        rows, warn = _run_one(store, queries[name])
+        rows, warn = _run_one(entailed if req >= 25 else plain, queries[name])
         ordered = "ORDER BY" in queries[name].upper()
         if rows is None:
             passed, reason = False, warn
@@ -294,7 +286,7 @@ def run_conformance(folder=None) -> ConformanceReport:
             reason = "" if passed else (f"got {_show(rows)}; expected {_show(expected[0][1])}"
                                         + (f" or one of {len(expected) - 1} alternative(s)" if len(expected) > 1 else "")
                                         + (f"; function failures: {warn}" if warn else ""))
-        results.append(QueryResult(name, req, weight, passed, reason, QUESTIONABLE.get(name, "")))
+        results.append(QueryOutcome(name, req, weight, passed, reason, QUESTIONABLE.get(name, "")))
     scores = defaultdict(float)
     for r in results:
         scores[r.requirement] += r.weight * r.passed

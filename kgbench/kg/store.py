@@ -13,7 +13,7 @@ from pyoxigraph import (BlankNode, DefaultGraph, Literal, NamedNode, QueryBoolea
                         Store, Variable)
 
 from kgbench.geofunctions import Registry, default_registry
-from kgbench.kg.build import Snapshot, SnapshotError, build_snapshot
+from kgbench.kg.builder.snapshot import Snapshot, SnapshotError, build_snapshot
 from kgbench.kg.interrupt import run_interruptible
 from kgbench.fileio import atomic_directory
 from kgbench.kg.paths import cache_dir, clean_cache

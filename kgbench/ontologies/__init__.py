@@ -81,10 +81,10 @@ KGB = Namespace("kgb", "https://w3id.org/kgbench/ontology#", [
     "featureClass", "featureCode", "adminName", "district", "street", "baseName", "locality", "ambiguousName", "nearMiss",
     "gradeSeparated", "splitJunction", "meetsAtArea", "partlyArea", "nearTwin",
     "extractInset", "polygonCountry", "regionName",
-    # events and the US administrative layer (kgbench.kg.events)
+    # events and the US administrative layer (kgbench.kg.builder.earthquakes, .storms, .us_admin)
     "catalogId", "magnitude", "magnitudeType", "startTime", "endTime", "depthKm", "placeDescription",
     "maxWindKt", "minPressureMb", "stormStatus", "affectedAreaOf", "fips", "partOf",
-    # the proximity index kept as triples (kgbench.kg.strata.PROXIMITY_RESOLUTIONS)
+    # the proximity index kept as triples (kgbench.kg.builder.strata.PROXIMITY_RESOLUTIONS)
     "H3Cell", "inCell3", "inCell5", "nearCell",
 ])
 KGBF = Namespace("kgbf", "https://w3id.org/kgbench/function#")  # open: geofunctions declares its own

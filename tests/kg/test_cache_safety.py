@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kgbench.kg.build import Snapshot
+from kgbench.kg.builder.snapshot import Snapshot
 from kgbench.kg.paths import clean_cache
 from kgbench.kg.store import KG, load_store, verify_store
 from pyoxigraph import Store
@@ -51,7 +51,7 @@ def _wait_for(cond, timeout=60.0):
 def test_a_load_killed_with_sigkill_leaves_a_temp_folder_that_the_next_build_removes(snapshot, mini, tmp_path):
     cache = tmp_path / "cache"
     stores = cache / "stores"
-    code = ("import sys; from kgbench.kg.build import Snapshot; from kgbench.kg.store import load_store; "
+    code = ("import sys; from kgbench.kg.builder.snapshot import Snapshot; from kgbench.kg.store import load_store; "
             "load_store(Snapshot.open(sys.argv[1]), sys.argv[2])")
     child = subprocess.Popen([sys.executable, "-c", code, str(snapshot.path), str(cache)])
     try:

@@ -1,4 +1,4 @@
-"""Event importers (USGS feeds, storm tracks) and the US administrative layer (kgbench.kg.events)."""
+"""Event importers (USGS feeds, storm tracks) and the US administrative layer (kgbench.kg.builder.earthquakes, .storms, .us_admin)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ import shapely
 from pyproj import Geod
 from shapely.geometry import Point
 
-from kgbench.kg import events, sources
-from kgbench.kg.sources import SourceDataError
-from kgbench.kg.sources import events as ev_sources
+from kgbench.kg.builder import earthquakes, sources, us_admin
+from kgbench.kg.builder import storms as hurdat2
+from kgbench.kg.builder.sources import SourceDataError
+from kgbench.kg.builder.sources import events as ev_sources
 from kgbench.ontologies import KGB
 
 GEOD = Geod(ellps="WGS84")
@@ -29,17 +30,17 @@ FILES = ("usgs_earthquakes.geojson.gz", "hurdat2_storms.tsv.gz", "us_states_coun
 
 @pytest.fixture(scope="module")
 def quakes():
-    return events.read_usgs_geojson()
+    return earthquakes.read_usgs_geojson()
 
 
 @pytest.fixture(scope="module")
 def storms():
-    return {r.key: r for r in events.read_storm_tracks()}
+    return {r.key: r for r in hurdat2.read_storm_tracks()}
 
 
 @pytest.fixture(scope="module")
 def admin():
-    return {r.key: r for r in events.read_us_admin()}
+    return {r.key: r for r in us_admin.read_us_admin()}
 
 
 # ----------------------------------------------------------------------------- earthquakes
@@ -93,11 +94,11 @@ SNIPPET = {
 
 def test_importer_on_a_hand_made_feed(tmp_path):
     for src in (SNIPPET, json.dumps(SNIPPET)):
-        recs = events.read_usgs_geojson(src)
+        recs = earthquakes.read_usgs_geojson(src)
         assert [r.key for r in recs] == ["usgs/us1000abcd", "usgs/uu60260077"]
     path = tmp_path / "feed.geojson.gz"
     path.write_bytes(gzip.compress(json.dumps(SNIPPET).encode()))
-    a, b = events.read_usgs_geojson(path)
+    a, b = earthquakes.read_usgs_geojson(path)
     assert a.name == "earthquake us1000abcd" and a.labels == [("M 5.4 - 100km E of Somewhere, Fiji", "en")]
     assert a.source_ids == ["us1000abcd", "pt2020x"] and a.geometry.equals(Point(179.9, -17.5))
     assert dict(a.extra)["startTime"] == dt.datetime(2020, 9, 13, 12, 26, 40, tzinfo=dt.timezone.utc)
@@ -106,23 +107,23 @@ def test_importer_on_a_hand_made_feed(tmp_path):
     assert "magnitude" not in dict(b.extra) and "placeDescription" not in dict(b.extra)
     assert dict(b.extra)["depthKm"] == -0.5
     # a single Feature (a USGS detail feed) is accepted too
-    assert events.read_usgs_geojson(SNIPPET["features"][1])[0].key == "usgs/uu60260077"
+    assert earthquakes.read_usgs_geojson(SNIPPET["features"][1])[0].key == "usgs/uu60260077"
 
 
 def test_importer_errors_name_the_input(tmp_path):
     with pytest.raises(SourceDataError, match=r"nothere\.geojson: file not found"):
-        events.read_usgs_geojson(tmp_path / "nothere.geojson")
+        earthquakes.read_usgs_geojson(tmp_path / "nothere.geojson")
     bad = tmp_path / "bad.geojson"
     bad.write_text("{not json")
     with pytest.raises(SourceDataError, match=r"bad\.geojson: not JSON"):
-        events.read_usgs_geojson(bad)
+        earthquakes.read_usgs_geojson(bad)
     broken = json.loads(json.dumps(SNIPPET))
     broken["features"][1]["geometry"] = {"type": "Polygon", "coordinates": []}
     with pytest.raises(SourceDataError, match="uu60260077: geometry is not a GeoJSON Point"):
-        events.read_usgs_geojson(broken)
+        earthquakes.read_usgs_geojson(broken)
     broken["features"][1] = dict(SNIPPET["features"][0])
     with pytest.raises(SourceDataError, match="duplicate id us1000abcd"):
-        events.read_usgs_geojson(broken)
+        earthquakes.read_usgs_geojson(broken)
 
 
 # ----------------------------------------------------------------------------- storms
@@ -153,7 +154,7 @@ def test_storm_counts_names_and_years(storms):
 
 
 def test_wind_fields_contain_their_windy_fixes(storms):
-    by_slug = {s.name + str(s.year): s for s in events.storms_from_table()}
+    by_slug = {s.name + str(s.year): s for s in hurdat2.storms_from_table()}
     checked = 0
     for r in storms.values():
         if r.category != "storm wind field":
@@ -172,7 +173,7 @@ def test_wind_fields_contain_their_windy_fixes(storms):
 
 def test_footprint_radius_matches_geodesic_distance():
     lon, lat, r = -89.6, 28.2, 175.0  # Katrina, 29 Aug 2005 06Z, diameter 350 nmi
-    fp = events.quadrant_footprint(lon, lat, (r, r, r, r))
+    fp = hurdat2.quadrant_footprint(lon, lat, (r, r, r, r))
     for az in range(0, 360, 15):
         # the boundary along this azimuth: where the ray from the centre leaves the footprint
         x, y, _ = GEOD.fwd(lon, lat, az + 2.5, 2 * r * NM)
@@ -192,11 +193,11 @@ def test_quadrants_are_asymmetric_from_hurdat2_text():
         "20990901, 1200,  , TD, 26.0N,  72.0W,  30, 1000, -999, -999, -999, -999, -999, -999, -999, -999,"
         " -999, -999, -999, -999, -999,\n"
     )
-    (storm,) = events.read_hurdat2(text)
+    (storm,) = hurdat2.read_hurdat2(text)
     assert (storm.storm_id, storm.name, storm.year, len(storm.fixes)) == ("AL992099", "Teststorm", 2099, 3)
     assert storm.fixes[0].r34_nmi == (100.0, 50.0, 0.0, 30.0) and storm.fixes[2].r34_nmi is None
     assert storm.fixes[1].status == "hurricane" and storm.fixes[0].lon == -70.0
-    fp = events.quadrant_footprint(-70.0, 25.0, (100, 50, 0, 30))
+    fp = hurdat2.quadrant_footprint(-70.0, 25.0, (100, 50, 0, 30))
 
     def at(az, nmi):
         x, y, _ = GEOD.fwd(-70.0, 25.0, az, nmi * NM)
@@ -206,16 +207,16 @@ def test_quadrants_are_asymmetric_from_hurdat2_text():
     assert fp.contains(at(135, 49)) and not fp.contains(at(135, 51))
     assert not fp.contains(at(225, 5))  # SW radius 0
     assert fp.contains(at(315, 29.5)) and not fp.contains(at(315, 31))
-    track, field = events.read_storm_tracks([storm])
+    track, field = hurdat2.read_storm_tracks([storm])
     assert track.key == "hurdat2/al992099" and track.name == "Hurricane Teststorm (2099)"
     assert dict(field.extra)["endTime"] == dt.datetime(2099, 9, 1, 6, tzinfo=dt.timezone.utc)
 
 
 def test_storm_across_the_antimeridian_is_cut():
     t0 = dt.datetime(2020, 1, 1, tzinfo=dt.timezone.utc)
-    fixes = tuple(events.StormFix(t0 + dt.timedelta(hours=6 * i), lon, 15.0, "tropical storm", 40, 1000,
+    fixes = tuple(hurdat2.StormFix(t0 + dt.timedelta(hours=6 * i), lon, 15.0, "tropical storm", 40, 1000,
                                   (60.0, 60.0, 60.0, 60.0)) for i, lon in enumerate((178.0, 179.5, -179.0, -177.5)))
-    track, field = events.read_storm_tracks([events.Storm("WP012020", "Test", 2020, fixes)])
+    track, field = hurdat2.read_storm_tracks([hurdat2.Storm("WP012020", "Test", 2020, fixes)])
     for g in (track.geometry, field.geometry):
         minx, _, maxx, _ = g.bounds
         assert minx >= -180 and maxx <= 180 and g.geom_type.startswith("Multi")
@@ -306,7 +307,7 @@ def tmp_sources(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("fname,load", [
-    ("usgs_earthquakes.geojson.gz", lambda: events.read_usgs_geojson()),
+    ("usgs_earthquakes.geojson.gz", lambda: earthquakes.read_usgs_geojson()),
     ("hurdat2_storms.tsv.gz", ev_sources.storm_rows),
     ("us_states_counties.tsv.gz", ev_sources.us_admin_areas),
 ])
@@ -371,9 +372,9 @@ def test_unnamed_hurdat2_header_and_number_words():
     text = ("AL231997,              UNNAMED,      1,\n"
             "19970901, 0000,  , TD, 25.0N,  70.0W,  25, 1010, -999, -999, -999, -999, -999, -999, -999, -999,"
             " -999, -999, -999, -999,\n")
-    (storm,) = events.read_hurdat2(text)
-    (track,) = events.read_storm_tracks([storm])
+    (storm,) = hurdat2.read_hurdat2(text)
+    (track,) = hurdat2.read_storm_tracks([storm])
     assert track.name == "Tropical Depression Twenty-Three (1997)" and track.key == "hurdat2/al231997"
     for bad in ("AL001995", "A1061995", "", "AL06199"):
         with pytest.raises(ValueError, match="ATCF storm id"):
-            events.atcf_number_name(bad)
+            hurdat2.atcf_number_name(bad)

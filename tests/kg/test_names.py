@@ -8,8 +8,8 @@ from collections import defaultdict
 
 import pytest
 
-from kgbench.kg import sources
-from kgbench.kg.names import NamedEntity, canonical_names
+from kgbench.kg.builder import sources
+from kgbench.kg.builder.names import NamedEntity, canonical_names
 
 COORD = re.compile(r"-?\d+\.\d{2,}")
 PAIR = re.compile(r"-?\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+")

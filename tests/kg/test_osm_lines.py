@@ -1,7 +1,7 @@
 """What the snapshot calls a road, and which road pairs it marks, checked against the PBF extracts read directly.
 
 Every check here reads the OSM extracts with pyosmium itself (ways, their tags, node ids and node locations),
-never through :func:`kgbench.kg.osm.read_osm`, and measures distances in a local azimuthal equidistant frame
+never through :func:`kgbench.kg.builder.osm.read_osm`, and measures distances in a local azimuthal equidistant frame
 (pyproj), which shares no code with kgbench's geodesic distance. The snapshot side is read from the built graph.
 """
 
@@ -15,7 +15,7 @@ import osmium
 import pytest
 import shapely
 
-from kgbench.kg.build import default_inputs
+from kgbench.kg.builder.snapshot import default_inputs
 
 from osm_check import closest_places_m, metres
 

@@ -11,8 +11,8 @@ import osmium
 import pytest
 from pyproj import Geod
 
-from kgbench.kg.build import OSM_EXTRACTS
-from kgbench.kg.sources import SOURCES_DIR
+from kgbench.kg.builder.snapshot import OSM_EXTRACTS
+from kgbench.kg.builder.sources import SOURCES_DIR
 
 GEOD = Geod(ellps="WGS84")
 STOP_TAGS = {("highway", "bus_stop"), ("railway", "tram_stop"), ("public_transport", "platform"),

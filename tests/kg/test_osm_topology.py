@@ -13,7 +13,7 @@ import pyproj
 import pytest
 import shapely
 
-from kgbench.kg.osm_topology import NEAR_MISS_M, near_miss_pairs
+from kgbench.kg.builder.osm_topology import NEAR_MISS_M, near_miss_pairs
 
 ROADS = """SELECT ?r ?w WHERE { GRAPH <https://w3id.org/kgbench/graph/osm> {
   ?r <https://w3id.org/kgbench/ontology#category> "road" ;

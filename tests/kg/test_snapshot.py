@@ -9,8 +9,8 @@ import shutil
 
 import pytest
 
-from kgbench.kg import build as build_mod
-from kgbench.kg.build import GRAPHS, Snapshot, SnapshotError, build_snapshot, write_snapshot
+from kgbench.kg.builder import snapshot as build_mod
+from kgbench.kg.builder.snapshot import GRAPHS, Snapshot, SnapshotError, build_snapshot, write_snapshot
 
 #: regression figures of the default snapshot (triples, entities per graph) measured when the builder was
 #: written; a change beyond TOLERANCE means the sources or the builder changed meaning, not just detail.
@@ -76,7 +76,7 @@ def test_geometries_are_typed_wkt_literals_and_h3_cells_match(kg):
     import h3
     import shapely
 
-    from kgbench.kg.strata import H3_RESOLUTION, representative_point
+    from kgbench.kg.builder.strata import H3_RESOLUTION, representative_point
 
     r = kg.query("""SELECT ?e ?w ?cell WHERE { ?e a kgb:Entity ; kgb:h3Cell ?cell ; geo:hasGeometry/geo:asWKT ?w }
                     ORDER BY ?e LIMIT 400""")
@@ -178,7 +178,7 @@ def test_proximity_index_covers_the_safe_radius(kg):
     import numpy as np
 
     from kgbench.generator.sampling import haversine_km
-    from kgbench.kg.strata import safe_radius_km
+    from kgbench.kg.builder.strata import safe_radius_km
 
     rows = kg.query("SELECT ?e ?w ?c WHERE { ?e a kgb:PopulatedPlace ; kgb:inCell5 ?c ; geo:hasGeometry/geo:asWKT ?w }")
     pts = [(r["e"].value, *map(float, r["w"].value[7:-1].split()), r["c"].value) for r in rows if r["w"].value.startswith("POINT")]
@@ -204,7 +204,7 @@ def test_h3_ring_property_over_the_globe():
 
     import h3
 
-    from kgbench.kg.strata import PROXIMITY_RESOLUTIONS, safe_radius_km
+    from kgbench.kg.builder.strata import PROXIMITY_RESOLUTIONS, safe_radius_km
 
     geod = Geod(ellps="WGS84")
 
@@ -234,7 +234,7 @@ def test_extract_without_header_box_is_one_named_error(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from kgbench.cli import main
-    from kgbench.kg.osm_coverage import SourceFileError, extract_box
+    from kgbench.kg.builder.osm_coverage import SourceFileError, extract_box
 
     nobox = _pbf_without_box(tmp_path / "NoBox.osm.pbf")
     with pytest.raises(SourceFileError, match="NoBox.osm.pbf: the PBF header states no bounding box"):

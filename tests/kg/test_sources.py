@@ -1,4 +1,4 @@
-"""The committed source data of the bundled snapshot and its loaders (kgbench.kg.sources)."""
+"""The committed source data of the bundled snapshot and its loaders (kgbench.kg.builder.sources)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 import shapely
 from shapely.geometry import Point
 
-from kgbench.kg import sources
+from kgbench.kg.builder import sources
 from kgbench.ontologies.tiers import INCOME_GROUPS
 
 SOURCES_MD = Path(sources.__file__).parent / "SOURCES.md"

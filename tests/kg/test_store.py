@@ -12,7 +12,7 @@ import pytest
 from pyoxigraph import NamedNode
 
 from kgbench.geofunctions import GeoFunctionError
-from kgbench.kg.build import Snapshot
+from kgbench.kg.builder.snapshot import Snapshot
 from kgbench.kg.store import KG, DataFileError, QuerySyntaxError, load_store
 
 POINTS = """

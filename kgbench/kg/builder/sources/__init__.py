@@ -160,7 +160,7 @@ def _display(path: Path) -> str:
     """How an error names a file: package-relative inside kgbench, else the full path."""
     here = Path(__file__).resolve().parent
     try:
-        return str(Path("kgbench/kg/sources") / path.resolve().relative_to(here))
+        return str(Path("kgbench/kg/builder/sources") / path.resolve().relative_to(here))
     except ValueError:
         return str(path)
 

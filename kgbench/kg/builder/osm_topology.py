@@ -31,7 +31,7 @@ from shapely.strtree import STRtree
 
 from kgbench.geofunctions.kgbf_shape import connected_groups
 from kgbench.geofunctions.metric import geodesic_distance_m
-from kgbench.kg.records import EntityRecord
+from kgbench.kg.builder.records import EntityRecord
 from kgbench.ontologies import ENTITY
 
 __all__ = ["NEAR_MISS_M", "SNAP_M", "SPLIT_JUNCTION_M", "near_miss_pairs", "grade_separated_pairs",

@@ -13,7 +13,7 @@ class EntityRecord:
 
     ``key`` is the entity's path below the kgbench entity namespace (``osm/node/123``) and must be unique
     in a snapshot. ``qualifiers`` are ``(level, value)`` pairs that can tell a shared name apart, levels
-    from :data:`kgbench.kg.names.LEVELS` (``("admin1", "Kentucky")``, ``("street", "Kaivokatu 1")``);
+    from :data:`kgbench.kg.builder.names.LEVELS` (``("admin1", "Kentucky")``, ``("street", "Kaivokatu 1")``);
     ``style`` is how a qualified name is written: ``"comma"`` ("Danville, Kentucky") or ``"paren"``
     ("Kiasma (museum)"). Coordinates are never a qualifier.
     """
@@ -36,7 +36,7 @@ class EntityRecord:
     country_hint: str | None = None
     neighbours: tuple[str, ...] = ()
     #: the country the source record itself names (a GeoNames place's country code as ISO alpha-3); when the
-    #: country polygon the point falls in disagrees, this code wins (:func:`kgbench.kg.strata.settle_country`)
+    #: country polygon the point falls in disagrees, this code wins (:func:`kgbench.kg.builder.strata.settle_country`)
     source_country: str | None = None
     #: further statements (kgb: property local name, value): str, int, float, bool, datetime.date/datetime
     #: become typed literals, a pyoxigraph NamedNode an IRI; the property must be declared in the vocabulary

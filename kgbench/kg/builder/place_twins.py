@@ -13,7 +13,7 @@ import shapely
 from shapely.strtree import STRtree
 
 from kgbench.geofunctions.metric import geodesic_distance_m
-from kgbench.kg.records import EntityRecord
+from kgbench.kg.builder.records import EntityRecord
 from kgbench.ontologies import ENTITY
 
 __all__ = ["TWIN_DISTANCE_M", "TWIN_POPULATION_SHARE", "near_twin_pairs", "mark_near_twins"]

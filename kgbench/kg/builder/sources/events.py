@@ -9,10 +9,11 @@ Files in this folder (provenance, licences, conversion commands and checksums: S
 - ``us_states_counties.tsv.gz``: US states, DC, territories and 3,231 counties (Census cartographic
   boundaries 2017, public domain), decoded from the npm package us-atlas.
 
-Like the loaders in :mod:`kgbench.kg.sources`, these read :data:`kgbench.kg.sources.SOURCES_DIR` (so a
+Like the loaders in :mod:`kgbench.kg.builder.sources`, these read :data:`kgbench.kg.builder.sources.SOURCES_DIR` (so a
 test can point it at a copy), cache per folder, return immutable values and raise
-:class:`~kgbench.kg.sources.SourceDataError` naming the file on a missing or damaged file. The entity
-records built from them are in :mod:`kgbench.kg.events`.
+:class:`~kgbench.kg.builder.sources.SourceDataError` naming the file on a missing or damaged file. The entity
+records built from them are in :mod:`kgbench.kg.builder.earthquakes`, :mod:`kgbench.kg.builder.storms` and
+:mod:`kgbench.kg.builder.us_admin`.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ import functools
 import json
 from pathlib import Path
 
-from kgbench.kg import sources as _sources
-from kgbench.kg.sources import SourceDataError, SourceFile, _bad, _display, _read_table, _sha256
+from kgbench.kg.builder import sources as _sources
+from kgbench.kg.builder.sources import SourceDataError, SourceFile, _bad, _display, _read_table, _sha256
 
 __all__ = [
     "EARTHQUAKES_FILE", "STORMS_FILE", "US_ADMIN_FILE", "StormRow", "AdminAreaRow",
@@ -155,7 +156,7 @@ def _admin(folder: Path) -> tuple[AdminAreaRow, ...]:
 
 
 def earthquake_feed() -> str:
-    """Return the committed USGS GeoJSON feed as text (parse it with :func:`kgbench.kg.events.read_usgs_geojson`)."""
+    """Return the committed USGS GeoJSON feed as text (parse it with :func:`kgbench.kg.builder.storms.read_usgs_geojson`)."""
     return _feed(_folder())
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import osmium
 import shapely
 
-from kgbench.kg.records import EntityRecord
+from kgbench.kg.builder.records import EntityRecord
 
 __all__ = ["INSET_DECIMALS", "SourceFileError", "extract_box", "local_metres", "set_insets"]
 

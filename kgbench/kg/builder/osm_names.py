@@ -10,10 +10,10 @@ from collections import Counter, defaultdict
 import shapely
 from shapely.strtree import STRtree
 
-from kgbench.kg.names import country_takes_the
-from kgbench.kg.osm_coverage import local_metres
-from kgbench.kg.records import EntityRecord
-from kgbench.kg.sources import country_names, iso3166
+from kgbench.kg.builder.names import country_takes_the
+from kgbench.kg.builder.osm_coverage import local_metres
+from kgbench.kg.builder.records import EntityRecord
+from kgbench.kg.builder.sources import country_names, iso3166
 
 __all__ = ["STOP_CATEGORIES", "STOP_MERGE_M", "DUPLICATE_MERGE_M", "STREET_RADIUS_M", "NEIGHBOURHOOD_RADIUS_M",
            "merge_namesakes", "qualify_by_surroundings", "feature_name", "feature_category", "english_labels",
