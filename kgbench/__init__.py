@@ -23,8 +23,8 @@ __all__ = ["open_kg", "KG", "RemoteKG", "KnowledgeGraph", "load_template", "temp
 _HOMES = {
     "open_kg": "kgbench.kg.store", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
     "KnowledgeGraph": "kgbench.kg.graph", "load_template": "kgbench.queries.template",
-    "template_ids": "kgbench.queries.template", "generate": "kgbench.generator.generate",
-    "render_prompts": "kgbench.generator.prompts", "evaluate": "kgbench.generator.evaluate",
+    "template_ids": "kgbench.queries.template", "generate": "kgbench.release.checked",
+    "render_prompts": "kgbench.evaluation.prompts", "evaluate": "kgbench.evaluation.evaluate",
 }
 
 
