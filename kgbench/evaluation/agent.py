@@ -26,7 +26,8 @@ from typing import Any
 
 import jsonschema
 
-from kgbench.evaluation.prompts import KG_TOOLS, Prompt
+from kgbench.evaluation.conditions import KG_TOOLS
+from kgbench.evaluation.prompts import Prompt
 from kgbench.evaluation.replies import ChatError, Prediction, parse_answer
 from kgbench.evaluation.sandbox import Sandbox, SandboxLimits, SandboxResult, answer_tool
 from kgbench.ontologies import KGB, RDF, RDFS

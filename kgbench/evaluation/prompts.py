@@ -1,19 +1,12 @@
 """Prompts for every evaluation condition of ``spec/scoring.md``, rendered from benchmark items.
 
-Conditions (:data:`CONDITIONS`):
+The conditions (:data:`CONDITIONS`: T1, T2, T1-oracle-nt/-json/-verbalized, T3-oracle, T3a) are objects of
+:mod:`kgbench.evaluation.conditions`; each writes its own system and user messages.
 
-- ``T1``: parametric; the question alone.
-- ``T2``: reasoning; the same, with a ``reasoning`` field before the answer.
-- ``T1-oracle-nt`` / ``T1-oracle-json`` / ``T1-oracle-verbalized``: the gold triples injected as raw
-  N-Triples, structured JSON or English prose (:func:`verbalize_gold`).
-- ``T3-oracle``: the gold triples given to a code-writing agent (geospatial libraries, no retrieval tools).
-- ``T3a``: the agent with knowledge-graph tools (``find_entity``, ``find_entities_by_type``, ``get_entity``,
-  ``list_categories``); no gold triples.
-
-Every prompt states the expected answer format (with a unit clause where the format is numeric) and asks for
-one JSON object that the format's JSON schema constrains; ``"answer": null`` means no answer. The agent
-conditions (:data:`AGENT_CONDITIONS`) are run by :mod:`kgbench.evaluation.agent`; their prompts open the
-agent's conversation.
+Every prompt states the expected answer format (with the format's unit clause) and asks for one JSON object
+that the format's JSON schema constrains; ``"answer": null`` means no answer. The agent conditions
+(:data:`AGENT_CONDITIONS`) are run by :mod:`kgbench.evaluation.agent`; their prompts open the agent's
+conversation.
 
 Oracle prompts fit a context budget (default 32,000 tokens, estimated as characters / 4): when the full gold
 triples would not fit, their geometries are simplified, topology-preserving, to a vertex budget
@@ -29,36 +22,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kgbench.evaluation.context import (CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold, estimate_tokens,
-                                       fit_gold)
-from kgbench.evaluation.formats import AREA_UNITS, DISTANCE_UNITS, get_format
-from kgbench.generator.gold import gold_as, verbalize_gold
+from kgbench.evaluation.context import (CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold,
+                                        estimate_tokens, fit_gold)
+from kgbench.evaluation.conditions import AGENT_CONDITIONS, CONDITION_OBJECTS, CONDITIONS, KG_TOOLS, get_condition
+from kgbench.evaluation.formats import get_format
 from kgbench.generator.items import Item, read_jsonl
 from kgbench.fileio import json_lines, write_json_lines
 
 __all__ = [
     "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
     "read_prompts", "unit_clause", "prompt_hash", "fit_item_gold",
-    "oracle_prompts_fit",
+    "oracle_prompts_fit", "get_condition",
 ]
-
-CONDITIONS = ("T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle", "T3a")
-#: conditions whose prompts start an agent run (code in a sandbox, a step budget) instead of one completion
-AGENT_CONDITIONS = ("T3-oracle", "T3a")
-#: the knowledge-graph tools of condition T3a, with the signature the model sees
-KG_TOOLS = {
-    "find_entity": "find_entity(name) -> list of {id, name, category, country} whose name or label matches",
-    "find_entities_by_type": ("find_entities_by_type(category, region=None) -> list of {id, name, category, "
-                              "country} of that category, optionally only in a country (ISO 3166-1 alpha-3 "
-                              "code) or inside the entity with this id or name"),
-    "get_entity": ("get_entity(id) -> {id, name, names, types, category, country, geometry (simplified WKT, "
-                   "CRS84 longitude latitude), triples (N-Triples)} or None"),
-    "list_categories": "list_categories() -> list of {category, count}",
-}
-_ORACLE_SURFACE = {"T1-oracle-nt": "nt", "T1-oracle-json": "json", "T1-oracle-verbalized": "text"}
-
-_UNIT_WORDS = {"km": "kilometres", "m": "metres", "mi": "miles", "km2": "square kilometres",
-               "m2": "square metres", "mi2": "square miles", "ha": "hectares"}
 
 
 @dataclass(frozen=True)
@@ -110,82 +85,20 @@ def unit_clause(answer_format: str, unit: str | None = None) -> str:
     """Return the sentence that tells a model which unit to give its answer in ('' for unitless formats).
 
     ``unit`` is the item's gold unit (the unit the question is asked in); the format's default otherwise.
+    The wording is the format's (:meth:`~kgbench.evaluation.formats.AnswerFormat.unit_clause`).
 
     >>> unit_clause("Distance", "km")
     'Give the number in kilometres and set "unit" to "km" (also accepted: "m", "mi").'
     >>> unit_clause("Count")
     'Give a whole number; "unit" must be null.'
     """
-    fmt = get_format(answer_format)
-    if fmt.slug in ("distance", "area", "polar"):
-        table = AREA_UNITS if fmt.slug == "area" else DISTANCE_UNITS
-        unit = unit if unit in table else ("km2" if fmt.slug == "area" else "km")
-        others = ", ".join(f'"{u}"' for u in table if u != unit)
-        what = "the distance" if fmt.slug == "polar" else "the number"
-        return f'Give {what} in {_UNIT_WORDS[unit]} and set "unit" to "{unit}" (also accepted: {others}).'
-    if fmt.slug == "cell":
-        return 'Set "unit" to the grid system: "h3" or "s2".'
-    if fmt.slug == "count":
-        return 'Give a whole number; "unit" must be null.'
-    if fmt.slug == "ratio":
-        return 'Give a plain number without a percent sign (0.25 for 25 %); "unit" must be null.'
-    return '"unit" must be null.'
-
-
-def _answer_instructions(item: Item, *, reasoning: bool, schema: dict) -> str:
-    fmt = get_format(item.answer_format)
-    shape = '{"reasoning": ..., "answer": ..., "unit": ...}' if reasoning else '{"answer": ..., "unit": ...}'
-    lines = [f"Answer format ({fmt.name}): {fmt.description}", unit_clause(fmt.name, item.unit)]
-    if fmt.slug == "direction":
-        labels = [x for x in schema["properties"]["answer"]["anyOf"][0].get("enum", []) if x is not None]
-        lines.append("Allowed labels: " + ", ".join(labels) + ".")
-    if reasoning:
-        lines.append('First think step by step in "reasoning", then give the answer.')
-    lines.append(f"Reply with one JSON object {shape} and nothing else. It must follow this JSON schema:")
-    lines.append(json.dumps(schema, ensure_ascii=False))
-    lines.append('If the question cannot be answered (for example, because its premise is false), '
-                 'set "answer" to null.')
-    return "\n".join(lines)
-
-
-_SYSTEM_T1 = ("You answer geospatial questions about places, regions, routes and events. "
-              "Be precise; answer from what you know.")
-_SYSTEM_ORACLE = ("You answer geospatial questions about places, regions, routes and events. The facts you "
-                  "are given come from a knowledge graph and are sufficient to compute the answer. Geometries "
-                  "are WKT in longitude latitude order (CRS84, WGS84 degrees).")
-
-
-def _agent_system(condition: str, item: Item, schema: dict) -> str:
-    fmt = get_format(item.answer_format)
-    lines = [
-        "You are a geospatial analyst who answers a question by writing Python.",
-        "Each reply is one step. In a step, write exactly one ```python code block; it runs in a sandbox "
-        "(Python 3 with shapely, pyproj, h3 and the standard library; no network, no file writes, limited "
-        "time and memory) and what it prints comes back to you. Variables do not persist between steps.",
-        "When you know the answer, call final_answer(answer, unit) in a code block; this ends the run. "
-        "final_answer(None, None) means you give no answer.",
-    ]
-    if condition == "T3a":
-        lines.append("The sandbox also has these functions over a geographic knowledge graph (ids are IRIs):")
-        lines.extend(f"- {signature}" for signature in KG_TOOLS.values())
-    else:
-        lines.append("The facts from a knowledge graph that the answer follows from are in the user message; "
-                     "in the sandbox they are also in the string GOLD_TRIPLES (N-Triples). You have no "
-                     "retrieval tools.")
-    lines.append(f"You have a budget of steps; use few. The final answer must fit the answer format "
-                 f"({fmt.name}): {fmt.description}")
-    lines.append(unit_clause(fmt.name, item.unit))
-    lines.append("final_answer's arguments must make this JSON object valid: "
-                 + json.dumps(schema, ensure_ascii=False))
-    lines.append("If the question cannot be answered (for example, because its premise is false), call "
-                 "final_answer(None, None).")
-    return "\n".join(lines)
+    return get_format(answer_format).unit_clause(unit)
 
 
 # --------------------------------------------------------------------------------------------- rendering
 
 
-_ORACLE_CONDITIONS = (*_ORACLE_SURFACE, "T3-oracle")
+_ORACLE_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if c.oracle)
 _FIT_CACHE: dict[tuple, FittedGold] = {}
 
 
@@ -241,12 +154,12 @@ def render(item: Item | Mapping, condition: str, *, context_budget: int | None =
     >>> "kilometres" in p.messages[1]["content"]
     True
     """
-    if condition not in CONDITIONS:
-        raise ValueError(f"unknown condition {condition!r}; expected one of {', '.join(CONDITIONS)}")
+    if not get_condition(condition).oracle or context_budget is None:
+        if not isinstance(item, Item):
+            item = Item.from_dict(item)
+        return _render(item, condition, "")
     if not isinstance(item, Item):
         item = Item.from_dict(item)
-    if condition not in _ORACLE_CONDITIONS or context_budget is None:
-        return _render(item, condition, "")
     fitted = fit_item_gold(item, context_budget)
     prompt = _render(dataclasses.replace(item, gold_triples=fitted.text), condition, fitted.note)
     prompt.metadata["context"] = {
@@ -259,35 +172,12 @@ def render(item: Item | Mapping, condition: str, *, context_budget: int | None =
 def _render(item: Item, condition: str, note: str) -> Prompt:
     """Return the prompt of an item whose gold triples are shown as they are, with a simplification note."""
     fmt = get_format(item.answer_format)
-    reasoning = condition == "T2"
-    schema = fmt.answer_schema(reasoning=reasoning, item=item.to_dict())
+    cond = get_condition(condition)
+    schema = fmt.answer_schema(reasoning=cond.reasoning, item=item.to_dict())
     metadata = {"item_id": item.id, "template_id": item.template_id, "answer_format": fmt.name,
                 "condition": condition, "unit": item.unit, "language": item.language}
-    question = f"Question: {item.question}"
-    stated = f"{note}\n" if note else ""
-    if condition in ("T1", "T2"):
-        system = _SYSTEM_T1
-        user = question + "\n\n" + _answer_instructions(item, reasoning=reasoning, schema=schema)
-    elif condition in _ORACLE_SURFACE:
-        surface = _ORACLE_SURFACE[condition]
-        facts = verbalize_gold(item) if surface == "text" else gold_as(item, surface)
-        label = {"nt": "Facts (N-Triples)", "json": "Facts (JSON: subject -> predicate -> values)",
-                 "text": "Facts"}[surface]
-        fence = "" if surface == "text" else "```\n"
-        system = _SYSTEM_ORACLE
-        user = (f"{label}:\n{stated}{fence}{facts.strip()}\n{fence.strip()}".rstrip() + "\n\n" + question
-                + "\n\n" + _answer_instructions(item, reasoning=False, schema=schema))
-    else:
-        system = _agent_system(condition, item, schema)
-        metadata["agent"] = True
-        if condition == "T3-oracle":
-            user = f"Facts (N-Triples):\n{stated}```\n{item.gold_triples.strip()}\n```\n\n{question}"
-            metadata["tools"] = []
-            metadata["sandbox_globals"] = {"GOLD_TRIPLES": item.gold_triples}
-        else:
-            user = question
-            metadata["tools"] = list(KG_TOOLS)
-            metadata["kg"] = item.kg
+    system, user, extra = cond.render(item, fmt, schema, note)
+    metadata.update(extra)
     messages = ({"role": "system", "content": system}, {"role": "user", "content": user})
     return Prompt(item.id, condition, messages, schema, metadata)
 

@@ -49,7 +49,8 @@ from pathlib import Path
 from typing import Any
 
 from kgbench.evaluation.agent import run_agent
-from kgbench.evaluation.prompts import AGENT_CONDITIONS, Prompt, read_prompts
+from kgbench.evaluation.conditions import CONDITION_OBJECTS, Condition
+from kgbench.evaluation.prompts import Prompt, read_prompts
 from kgbench.evaluation.replies import (
     MAX_ANSWER_DEPTH, MAX_RESPONSE_BYTES, ChatError, Prediction, ReplyError, check_shape, nesting_depth,
     parse_answer, read_capped,
@@ -159,6 +160,11 @@ def response_format(schema: Mapping, *, strict: bool = True, name: str = "answer
     return {"type": "json_schema", "json_schema": {"name": name, "strict": strict, "schema": clean}}
 
 
+def _condition(prompt: Prompt) -> Condition:
+    """Return a prompt's condition; a name no condition has runs as one completion, needing nothing."""
+    return CONDITION_OBJECTS.get(prompt.condition) or Condition(prompt.condition)
+
+
 def cache_key(model: str, prompt: Prompt, temperature: float, seed: int | None, max_steps: int | None = None) -> str:
     """Return the cache key of one prediction: a hash of model, condition, item id, prompt hash, temperature, seed.
 
@@ -169,7 +175,7 @@ def cache_key(model: str, prompt: Prompt, temperature: float, seed: int | None, 
     False
     """
     parts = [model, prompt.condition, prompt.id, prompt.hash, float(temperature), seed]
-    if prompt.condition in AGENT_CONDITIONS:
+    if _condition(prompt).agent:
         parts.append(max_steps)
     return hashlib.sha256(json.dumps(parts).encode("utf-8")).hexdigest()[:32]
 
@@ -312,9 +318,10 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str | None = None, 
     """
     c = config if config is not None else RunConfig(base_url, model, api_key, **settings)
     prompts = [p if isinstance(p, Prompt) else Prompt.from_dict(p) for p in prompts]
-    if any(p.condition == "T3a" for p in prompts) and kg is None:
-        raise ValueError("T3a prompts need a knowledge graph (kg=...) for the agent's tools")
-    if any(p.condition in AGENT_CONDITIONS for p in prompts) and not isinstance(sandbox, Sandbox):
+    needing_kg = sorted({p.condition for p in prompts if _condition(p).needs_kg})
+    if needing_kg and kg is None:
+        raise ValueError(f"{', '.join(needing_kg)} prompts need a knowledge graph (kg=...) for the agent's tools")
+    if any(_condition(p).agent for p in prompts) and not isinstance(sandbox, Sandbox):
         sandbox = Sandbox(sandbox, bwrap=c.bwrap, unsafe_no_sandbox=c.unsafe_no_sandbox)
     client = ChatClient(c.base_url, c.api_key, timeout=c.timeout, retries=c.retries, backoff=c.backoff,
                         max_backoff=c.max_backoff, max_response_bytes=c.max_response_bytes)
@@ -322,7 +329,7 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str | None = None, 
     lock = threading.Lock()
 
     def ask(prompt: Prompt) -> Prediction:
-        if prompt.condition in AGENT_CONDITIONS:
+        if _condition(prompt).agent:
             return run_agent(prompt, client, c.model, kg=kg, max_steps=c.max_steps, temperature=c.temperature,
                              seed=c.seed, max_tokens=c.max_tokens, sandbox=sandbox)
         return _single_turn(client, prompt, c.model, c.temperature, c.seed, c.max_tokens, c.strict_schema)
@@ -382,9 +389,9 @@ def run(prompts_path: str | Path, out_path: str | Path, config: RunConfig | None
     if c.cache_dir is None:
         c = dataclasses.replace(c, cache_dir=Path(str(out_path) + ".cache"))
     sandbox = None
-    if any(p.condition in AGENT_CONDITIONS for p in prompts):
+    if any(_condition(p).agent for p in prompts):
         sandbox = Sandbox(bwrap=c.bwrap, unsafe_no_sandbox=c.unsafe_no_sandbox)
-    if kg is None and any(p.condition == "T3a" for p in prompts):
+    if kg is None and any(_condition(p).needs_kg for p in prompts):
         from kgbench.kg.store import open_kg
 
         kg = open_kg(cache=kg_cache)

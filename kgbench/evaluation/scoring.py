@@ -33,14 +33,12 @@ import json
 import math
 import re
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Iterable, NamedTuple
-
-import h3
+from typing import Any, Callable, Iterable
 
 from kgbench.evaluation.formats import (
-    AnswerFormat, AnswerValueError, GoldAnswer, GridCell, get_format, is_refusal_text, name_key, validate_gold,
+    AnswerFormat, AnswerValueError, GoldAnswer, get_format, is_refusal_text, validate_gold,
 )
-from kgbench.evaluation.formats.coercers import _h3_index, _s2_tokens, _split_system
+from kgbench.evaluation.formats.compare import Comparison
 from kgbench.generator.tolerances import (  # noqa: F401 - re-exported: the scorer's public tolerances
     ANGLE_TOLERANCE_DEG, DATE_TOLERANCE_DAYS, IOU_THRESHOLD, POINT_TOLERANCE_KM, RATIO_ZERO_TOLERANCE,
     angle_difference, area_tolerance, count_tolerance, distance_tolerance, geodesic_km, h3_matches, iou,
@@ -103,23 +101,6 @@ def extract_answer_object(text: str) -> dict | None:
     return None
 
 
-class _CellReading(NamedTuple):
-    """Every reading of a predicted cell: declared system, H3 index (or None), S2 tokens."""
-
-    system: str | None
-    h3: str | None
-    s2: frozenset
-
-
-def _read_cell(value: Any, unit: Any) -> _CellReading:
-    system, value = _split_system(value, unit)
-    index = _h3_index(value) if system in (None, "h3") else None
-    tokens = frozenset(_s2_tokens(value)) if system in (None, "s2") else frozenset()
-    if index is None and not tokens:
-        raise AnswerValueError(f"{value!r} is not a valid H3 index or S2 cell")
-    return _CellReading(system, index, tokens)
-
-
 def _answer_and_unit(prediction: Any) -> tuple[str | None, Any, Any, str]:
     """Return (early status or None, answer, unit, reason) from any prediction shape."""
     if prediction is None:
@@ -170,7 +151,7 @@ def parse_prediction(prediction: Any, answer_format: str | AnswerFormat) -> Pars
     if status is not None:
         return ParsedAnswer(status, None, unit, reason)
     try:
-        value = _read_cell(answer, unit) if fmt.slug == "cell" else fmt.coerce(answer, unit)
+        value = fmt.parse(answer, unit)
     except AnswerValueError as exc:
         return ParsedAnswer("unparseable", None, unit, str(exc))
     return ParsedAnswer("answered", value, unit)
@@ -179,85 +160,8 @@ def parse_prediction(prediction: Any, answer_format: str | AnswerFormat) -> Pars
 # --------------------------------------------------------------------------------------------- comparing
 
 
-class _Cmp(NamedTuple):
-    E: int
-    e: float
-    d: float
-    tau: float | None
-    note: str = ""
-
-
-def _exact(equal: bool) -> _Cmp:
-    return _Cmp(1, 0.0, 0.0, None) if equal else _Cmp(0, 1.0, 1.0, None)
-
-
-def _banded(d: float, tau: float) -> _Cmp:
-    return _Cmp(int(d < tau), min(1.0, d / tau), d, tau)
-
-
-def _cmp_cell(pred: _CellReading, gold: GridCell) -> _Cmp:
-    if gold.system == "s2":
-        return _exact(gold.cell in pred.s2)
-    if pred.h3 is None:
-        return _exact(False)
-    gold_res, pred_res = h3.get_resolution(gold.cell), h3.get_resolution(pred.h3)
-    note = "" if pred_res == gold_res else f"resolution {pred_res} vs gold {gold_res}"
-    return _exact(h3_matches(pred.h3, gold.cell))._replace(note=note)
-
-
-def _cmp_set(pred: tuple, gold: tuple, aliases: dict) -> _Cmp:
-    p = {aliases.get(name_key(n), name_key(n)) for n in pred}
-    g = {name_key(n) for n in gold}
-    union = p | g
-    jaccard = len(p & g) / len(union) if union else 1.0
-    return _Cmp(int(p == g), 1.0 - jaccard, 1.0 - jaccard, None, f"Jaccard {jaccard:.4f}")
-
-
-def _cmp_polar(pred, gold) -> _Cmp:
-    angle = angle_difference(pred.angle, gold.angle)
-    radial = abs(pred.distance - gold.distance)
-    tau_r = distance_tolerance(gold.distance)
-    d = max(angle / ANGLE_TOLERANCE_DEG, radial / tau_r)
-    exact = angle < ANGLE_TOLERANCE_DEG and radial < tau_r
-    return _Cmp(int(exact), min(1.0, d), d, 1.0, f"angle error {angle:.4g} deg, radial error {radial:.4g} km")
-
-
-def _cmp_polygon(pred, gold) -> _Cmp:
-    overlap = iou(pred, gold)
-    return _Cmp(int(overlap >= IOU_THRESHOLD), 1.0 - overlap, 1.0 - overlap, 1.0 - IOU_THRESHOLD,
-                f"IoU {overlap:.4f}")
-
-
-def _compare(fmt: AnswerFormat, pred: Any, gold: Any, aliases: dict) -> _Cmp:
-    slug = fmt.slug
-    if slug in ("boolean", "direction", "geohash"):
-        return _exact(pred == gold)
-    if slug == "entity":
-        return _exact(name_key(pred) == name_key(gold))
-    if slug == "set":
-        return _cmp_set(pred, gold, aliases)
-    if slug == "cell":
-        return _cmp_cell(pred, gold)
-    if slug == "h3_s2":
-        wrong = (not h3_matches(pred.h3, gold.h3)) + (pred.s2 != gold.s2)
-        return _Cmp(int(wrong == 0), wrong / 2.0, wrong / 2.0, None)
-    if slug == "distance":
-        return _banded(abs(pred - gold), distance_tolerance(gold))
-    if slug == "area":
-        return _banded(abs(pred - gold), area_tolerance(gold))
-    if slug == "count":
-        return _banded(abs(pred - gold), count_tolerance(gold))
-    if slug == "ratio":
-        return _banded(abs(pred - gold), ratio_tolerance(gold))
-    if slug == "point":
-        return _banded(geodesic_km(pred.lat, pred.lon, gold.lat, gold.lon), POINT_TOLERANCE_KM)
-    if slug == "polar":
-        return _cmp_polar(pred, gold)
-    if slug == "polygon":
-        return _cmp_polygon(pred, gold)
-    if slug == "date":
-        return _banded(float(abs((pred.day - gold.day).days)), float(DATE_TOLERANCE_DAYS[gold.precision]))
-    raise KeyError(slug)  # pragma: no cover - every format is handled above
+# Each format compares a parsed prediction with a gold value itself (:meth:`AnswerFormat.compare`, with its
+# tolerance); the scorer keeps the best comparison over the gold answer's candidates.
 
 
 # --------------------------------------------------------------------------------------------- item scores
@@ -319,9 +223,9 @@ def score_item(item: dict, prediction: Any, gold: GoldAnswer | None = None) -> I
         return ItemScore(item_id, 0, 1.0, parsed.status, False, note=parsed.reason)
     if gold is None:
         gold = validate_gold(fmt, item["answer"], item.get("unit"), item.get("acceptable"))
-    best: _Cmp | None = None
+    best: Comparison | None = None
     for candidate in gold.candidates:
-        result = _compare(fmt, parsed.value, candidate, gold.aliases)
+        result = fmt.compare(parsed.value, candidate, gold.aliases)
         if best is None or (result.E, -result.e) > (best.E, -best.e):
             best = result
     return ItemScore(item_id, best.E, float(best.e), "answered", False, best.d, best.tau, best.note)
