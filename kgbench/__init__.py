@@ -4,7 +4,7 @@ The public API (everything else is internal or documented in its module):
 
 - :func:`open_kg` -> :class:`KG`, a :class:`KnowledgeGraph` (as is :class:`RemoteKG`, a SPARQL endpoint);
 - :func:`load_template`, :func:`template_ids`: the question templates;
-- :func:`generate`: verified items of one template;
+- :func:`generate`: verified items of one template (each passes the evaluation's checks, as in a release);
 - :func:`render_prompts`: items as prompts for an evaluation condition;
 - :func:`evaluate`: predictions (or a baseline's) scored against items.
 

@@ -221,7 +221,7 @@ def _template_figures(items: list[Item], rules: AuditRules, region_names, sizes:
     for sid, group in sorted(subs.items()):
         if len(group) < rules.min_items:
             continue
-        if get_format(group[0].answer_format).slug == "boolean":
+        if get_format(group[0].answer_format).name == "Boolean / ternary":  # a class share, not a constant
             share, label = checks.majority_share(group)
             balance[sid] = {"items": len(group), "share": round(share, 4), "majority": label}
         else:

@@ -15,13 +15,13 @@ from typing import Any
 import h3
 import numpy as np
 
-from kgbench.evaluation.formats import GoldAnswerError, get_format, name_key, validate_gold
+from kgbench.evaluation.formats import (CellFormat, CompositeFormat, GoldAnswerError, NumberFormat, get_format,
+                                        validate_gold)
 from kgbench.generator.items import Item
 from kgbench.generator.leaks import (  # noqa: F401 - re-exported: the audit's leak and coordinate checks
     REGION_CATEGORY, coordinate_texts, gold_names, has_coordinates, leaks,
 )
 from kgbench.evaluation.scoring import score_item
-from kgbench.generator.tolerances import area_tolerance, count_tolerance, distance_tolerance, ratio_tolerance
 
 __all__ = ["has_coordinates", "coordinate_texts", "leaks", "majority_share", "best_constant", "duplicate_groups",
            "country_pairs", "empty_false_premise", "h3_parent_scores", "gold_names", "REGION_CATEGORY"]
@@ -43,15 +43,16 @@ def majority_share(items: Sequence[Item]) -> tuple[float, str]:
     return n / len(items), answer
 
 
-_TOLERANCE = {"distance": distance_tolerance, "area": area_tolerance, "count": count_tolerance,
-              "ratio": ratio_tolerance}
-_CANONICAL_UNIT = {"distance": "km", "area": "km2", "count": None, "ratio": None}
+#: how many of the most frequent gold answers are tried as constants (``limit`` for the formats not named)
+_CONSTANTS_TRIED = {"Point coordinates": 30, "Polar (angle, distance)": 30, "Polygon / bounding box": 4}
+#: the formats whose false premise may be "no members" (the natural answer 0 or none)
+_MEMBER_FORMATS = ("Count", "Set enumeration")
 
 
-def _numeric_candidates(golds: list[float], slug: str) -> list[float]:
+def _numeric_candidates(golds: list[float], tolerance) -> list[float]:
     """Return the few constants that fall inside the most tolerance intervals (|c - g| < tau(g)), best first."""
     g = np.asarray(golds, dtype=float)
-    tau = np.asarray([_TOLERANCE[slug](x) for x in golds])
+    tau = np.asarray([tolerance(x) for x in golds])
     ends = np.unique(np.concatenate([g - tau, g + tau]))
     points = np.concatenate([g, (ends[:-1] + ends[1:]) / 2]) if len(ends) > 1 else g
     hits = (np.abs(points[:, None] - g[None, :]) < tau[None, :]).sum(axis=1)
@@ -77,14 +78,14 @@ def best_constant(items: Sequence[Item], *, limit: int = 8) -> tuple[float, Any]
         except GoldAnswerError:
             golds.append(None)
     candidates: list[tuple[Any, Any]] = []
-    if fmt.slug in _TOLERANCE:
+    if isinstance(fmt, NumberFormat):
         values = [g.candidates[0] for g in golds if g is not None]
-        candidates += [(c, _CANONICAL_UNIT[fmt.slug]) for c in _numeric_candidates(values, fmt.slug)]
+        candidates += [(c, fmt.canonical_unit) for c in _numeric_candidates(values, fmt.tolerance)]
     counts = Counter(repr(it.answer) for it in items)
     first = {}
     for it in items:
         first.setdefault(repr(it.answer), (it.answer, it.unit))
-    spread = 30 if fmt.slug in ("point", "polar") else 4 if fmt.slug == "polygon" else limit
+    spread = _CONSTANTS_TRIED.get(fmt.name, limit)
     candidates += [first[k] for k, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:spread]]
     records = [it.to_dict() for it in items]
     best: tuple[float, Any] = (-1.0, None)
@@ -144,7 +145,7 @@ def empty_false_premise(item: Item) -> bool:
     Rule 6 of issue 9: such a question is a true-premise item with gold 0 or the empty set, never a false premise.
     The perturbation's kind and description are read.
     """
-    if not item.false_premise or get_format(item.answer_format).slug not in ("count", "set"):
+    if not item.false_premise or get_format(item.answer_format).name not in _MEMBER_FORMATS:
         return False
     p = item.perturbation or {}
     text = " ".join(str(p.get(k, "")) for k in ("kind", "description")) if isinstance(p, dict) else str(p)
@@ -155,11 +156,12 @@ def h3_parent_scores(item: Item) -> bool:
     """Return True when the resolution-0 parent of an H3 gold answer would score (a scoring loophole; rule 1)."""
     if item.false_premise:
         return False
-    slug = get_format(item.answer_format).slug
-    gold = item.answer.get("h3") if slug == "h3_s2" and isinstance(item.answer, dict) else item.answer
-    if slug not in ("cell", "h3_s2") or not isinstance(gold, str) or not h3.is_valid_cell(gold) \
+    fmt = get_format(item.answer_format)
+    composite = isinstance(fmt, CompositeFormat)
+    gold = item.answer.get("h3") if composite and isinstance(item.answer, dict) else item.answer
+    if not isinstance(fmt, (CellFormat, CompositeFormat)) or not isinstance(gold, str) or not h3.is_valid_cell(gold) \
             or h3.get_resolution(gold) == 0:
         return False
     parent = h3.cell_to_parent(gold, 0)
-    answer = {**item.answer, "h3": parent} if slug == "h3_s2" else parent
+    answer = {**item.answer, "h3": parent} if composite else parent
     return score_item(item.to_dict(), {"answer": answer, "unit": "h3"}).E == 1

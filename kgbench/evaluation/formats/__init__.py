@@ -41,12 +41,13 @@ from kgbench.evaluation.formats.text import REFUSAL_PHRASES, is_refusal_text, na
 from kgbench.evaluation.formats.numbers import AREA_UNITS, DISTANCE_UNITS, parse_number
 from kgbench.evaluation.formats.coercers import COMPASS_16, COMPASS_8, DIRECTION_LABELS
 from kgbench.evaluation.formats.registry import (
-    AnswerFormat, FORMATS, FORMAT_NAMES, GoldAnswer, get_format, validate_gold,
+    AnswerFormat, CellFormat, CompositeFormat, FORMATS, FORMAT_NAMES, GoldAnswer, NumberFormat, get_format,
+    validate_gold,
 )
 
 __all__ = [
     "AnswerFormat", "AnswerValueError", "GoldAnswerError", "GoldAnswer", "FORMATS", "FORMAT_NAMES",
     "get_format", "name_key", "GridCell", "CompositeCell", "LatLon", "Polar", "DateValue",
     "DISTANCE_UNITS", "AREA_UNITS", "COMPASS_8", "COMPASS_16", "DIRECTION_LABELS", "REFUSAL_PHRASES",
-    "is_refusal_text", "parse_number", "validate_gold",
+    "is_refusal_text", "parse_number", "validate_gold", "NumberFormat", "CellFormat", "CompositeFormat",
 ]

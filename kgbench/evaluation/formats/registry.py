@@ -275,6 +275,12 @@ class NumberFormat(AnswerFormat):
         return self.clause
 
 
+def _quantity_clause(fmt, unit: str | None) -> str:
+    unit = unit if unit in fmt.unit_table else fmt.canonical_unit
+    others = ", ".join(f'"{u}"' for u in fmt.unit_table if u != unit)
+    return f'Give {fmt.quantity} in {UNIT_WORDS[unit]} and set "unit" to "{unit}" (also accepted: {others}).'
+
+
 @dataclass(frozen=True)
 class QuantityFormat(NumberFormat):
     """A number with a unit (Distance, Area): the prompt asks for the item's unit and names the others."""
@@ -283,9 +289,7 @@ class QuantityFormat(NumberFormat):
     quantity: str = "the number"
 
     def unit_clause(self, unit=None) -> str:
-        unit = unit if unit in self.unit_table else self.canonical_unit
-        others = ", ".join(f'"{u}"' for u in self.unit_table if u != unit)
-        return f'Give {self.quantity} in {UNIT_WORDS[unit]} and set "unit" to "{unit}" (also accepted: {others}).'
+        return _quantity_clause(self, unit)
 
 
 @dataclass(frozen=True)
@@ -297,11 +301,19 @@ class PointFormat(AnswerFormat):
 
 
 @dataclass(frozen=True)
-class PolarFormat(QuantityFormat):
-    """Polar (angle, distance): angle within 5 degrees and radius within the distance tolerance."""
+class PolarFormat(AnswerFormat):
+    """Polar (angle, distance): angle within 5 degrees and radius within the distance tolerance; the prompt
+    asks for the distance in the item's unit."""
+
+    canonical_unit: str = "km"
+    unit_table: dict = field(default_factory=lambda: dict(DISTANCE_UNITS), repr=False)
+    quantity: str = "the distance"
 
     def compare(self, pred, gold, aliases=None) -> Comparison:
         return compare_polar(pred, gold)
+
+    def unit_clause(self, unit=None) -> str:
+        return _quantity_clause(self, unit)
 
 
 @dataclass(frozen=True)
@@ -369,8 +381,7 @@ _FORMAT_LIST = [
                 "in the unit given in unit.",
                 _coerce_polar, _POLAR_OBJECT,
                 {"anyOf": [_POLAR_OBJECT, {"type": "string", "pattern": r"^\s*[-+]?\d+(\.\d+)?\s+\d+(\.\d+)?\s*$"}]},
-                units=tuple(DISTANCE_UNITS), unit_required=True, tolerance=distance_tolerance, canonical_unit="km",
-                unit_table=DISTANCE_UNITS, quantity="the distance"),
+                units=tuple(DISTANCE_UNITS), unit_required=True),
     PolygonFormat("Polygon / bounding box", "polygon",
                   "A polygon or bounding box as WKT in longitude/latitude order (CRS84), e.g. "
                   "POLYGON((west south, east south, east north, west north, west south)).",
