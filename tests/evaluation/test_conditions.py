@@ -46,3 +46,12 @@ def test_an_unknown_condition_is_named_in_the_error():
         render(ITEM, "T9")
     assert get_condition(CONDITION_OBJECTS["T1"]) is CONDITION_OBJECTS["T1"]
     assert isinstance(get_condition("T3a"), Condition)
+
+
+def test_the_cli_offers_every_condition_and_no_other():
+    """`kgbench prompts render --condition` spells the names out (the CLI stays cheap to import): they must be
+    the condition objects' names."""
+    from kgbench.cli import main
+
+    option = next(p for p in main.commands["prompts"].commands["render"].params if p.name == "condition")
+    assert tuple(option.type.choices) == CONDITIONS
