@@ -32,8 +32,12 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from kgbench.generator.items import Item
 from kgbench.evaluation.prompts import fit_item_gold
+from kgbench.generator.generate import Rejected, assemble_answer
+from kgbench.generator.items import Item
+from kgbench.geofunctions.registry import GeoFunctionError
+from kgbench.kg.store import KG, DataFileError, QuerySyntaxError
+from kgbench.queries.template import load_template
 
 __all__ = ["majority_predictions", "oracle_predictions", "oracle_answer", "baseline_predictions", "BASELINES",
            "as_items"]
@@ -111,11 +115,6 @@ def oracle_answer(item: Item | Mapping, template=None) -> tuple[Any, str]:
     result, a query that fails, or gold triples that do not parse give None (a refusal) with the reason.
     The item's ``false_premise`` flag is never read.
     """
-    from kgbench.generator.generate import Rejected, assemble_answer
-    from kgbench.geofunctions.registry import GeoFunctionError
-    from kgbench.kg.store import KG, DataFileError, QuerySyntaxError
-    from kgbench.queries.template import load_template
-
     it = item if isinstance(item, Item) else Item.from_dict(item)
     template = template or load_template(it.template_id)
     try:
@@ -143,8 +142,6 @@ def oracle_predictions(items: Iterable[Item | Mapping], *, context_budget: int |
     :func:`kgbench.evaluation.prompts.fit_item_gold`), while the gold answers stay those of the full geometries;
     its note then says whether the item's gold was simplified.
     """
-    from kgbench.queries.template import load_template
-
     templates: dict[str, Any] = {}
     out = []
     for it in as_items(items):

@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kgbench.generator.items import family_of
-from kgbench.generator.items import Item, read_jsonl
-from kgbench.fileio import atomic_write
+from kgbench.evaluation.baselines import baseline_predictions
+from kgbench.evaluation.evaluate import evaluate
 from kgbench.evaluation.report_views import _TIERS, METRICS, _figures, _html, _label_key, report_table
+from kgbench.fileio import atomic_write
+from kgbench.generator.items import Item, family_of, read_jsonl
 
 __all__ = ["build_report", "report_table", "ReportSummary", "Run", "load_run", "standardized_em", "seed_stats",
            "run_inputs", "report_files", "BREAKDOWNS", "METRICS", "REPORT_KIND"]
@@ -140,8 +141,6 @@ def load_run(spec: str | os.PathLike | Mapping | Sequence) -> Run:
     else:
         items = [it if isinstance(it, Item) else Item.from_dict(it) for it in items_src]
     if preds_src is None:
-        from kgbench.evaluation.baselines import baseline_predictions
-
         return Run(items, baseline_predictions(items, str(baseline)), meta)
     if isinstance(preds_src, (str, os.PathLike)):
         if not Path(preds_src).is_file():
@@ -263,8 +262,6 @@ def standardized_em(items: Sequence[Mapping], scores: Sequence, tier_key) -> dic
 
 
 def _score_run(run: Run) -> dict:
-    from kgbench.evaluation.evaluate import evaluate
-
     items = [it.to_dict() for it in run.items]
     result = evaluate(items, run.predictions, by=list(BREAKDOWNS.values()))
     names = list(BREAKDOWNS)
