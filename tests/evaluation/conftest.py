@@ -1,4 +1,4 @@
-"""Fixtures of the generator tests: the real bubblewrap sandbox (T3/T3a agents run model code in it)."""
+"""Fixtures of the evaluation tests: the real bubblewrap sandbox (T3/T3a agents run model code in it)."""
 
 from __future__ import annotations
 
