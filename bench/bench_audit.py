@@ -17,8 +17,8 @@ import random
 import time
 from collections import defaultdict
 
-from kgbench.generator.audit import audit_items, load_release, prompt_sizes
-from kgbench.generator.prompts import fit_item_gold
+from kgbench.release.audit import audit_items, load_release, prompt_sizes
+from kgbench.evaluation.prompts import fit_item_gold
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ def main(argv=None) -> int:
     ap.add_argument("--items", type=int, default=300, help="A1 items to generate for the rate")
     args = ap.parse_args(argv)
 
-    from kgbench.generator.generate import generate
+    from kgbench.release.checked import generate
     from kgbench.kg.builder.snapshot import build_snapshot
     from kgbench.kg.store import load_store, open_kg
 

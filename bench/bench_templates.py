@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 import time
 
-from kgbench.generator.generate import GenerationReport, generate
+from kgbench.generator.generate import GenerationReport
+from kgbench.release.checked import generate
 from kgbench.kg.store import open_kg
 from kgbench.queries.template import load_template, template_ids
 

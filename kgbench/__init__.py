@@ -4,7 +4,7 @@ The public API (everything else is internal or documented in its module):
 
 - :func:`open_kg` -> :class:`KG`, a :class:`KnowledgeGraph` (as is :class:`RemoteKG`, a SPARQL endpoint);
 - :func:`load_template`, :func:`template_ids`: the question templates;
-- :func:`generate`: verified items of one template;
+- :func:`generate`: verified items of one template (each passes the evaluation's checks, as in a release);
 - :func:`render_prompts`: items as prompts for an evaluation condition;
 - :func:`evaluate`: predictions (or a baseline's) scored against items.
 
@@ -23,8 +23,8 @@ __all__ = ["open_kg", "KG", "RemoteKG", "KnowledgeGraph", "load_template", "temp
 _HOMES = {
     "open_kg": "kgbench.kg.store", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
     "KnowledgeGraph": "kgbench.kg.graph", "load_template": "kgbench.queries.template",
-    "template_ids": "kgbench.queries.template", "generate": "kgbench.generator.generate",
-    "render_prompts": "kgbench.generator.prompts", "evaluate": "kgbench.generator.evaluate",
+    "template_ids": "kgbench.queries.template", "generate": "kgbench.release.checked",
+    "render_prompts": "kgbench.evaluation.prompts", "evaluate": "kgbench.evaluation.evaluate",
 }
 
 

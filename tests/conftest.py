@@ -29,7 +29,8 @@ def kg(cache, snapshot):
 
 @pytest.fixture(scope="session")
 def a1_items(kg):
-    from kgbench.generator.generate import GenerationReport, generate
+    from kgbench.generator.generate import GenerationReport
+    from kgbench.release.checked import generate
 
     report = GenerationReport("A1")
     items = generate("A1", kg, seed=0, per_stratum=6, report=report)
@@ -44,8 +45,9 @@ def made(cache, kg):
     read-only), so the modules that read generated items (the template contract, the baselines, the audit, the
     context budget) share one generation; ``made.prefetch(ids)`` does the same for a list of ids.
     """
-    from kgbench.generator.benchmark import generate_each
-    from kgbench.generator.generate import GenerationReport, generate
+    from kgbench.release.benchmark import generate_each
+    from kgbench.generator.generate import GenerationReport
+    from kgbench.release.checked import generate
     from kgbench.queries.template import template_ids
 
     memo = {}

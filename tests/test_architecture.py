@@ -70,7 +70,8 @@ def test_cycle_finder_finds_a_cycle():
 
 
 def test_layer_contract_is_kept():
-    """`lint-imports` (the contract in pyproject.toml) passes: ontologies -> geofunctions -> kg -> queries -> generator -> cli."""
+    """`lint-imports` (the contract in pyproject.toml) passes: ontologies -> geofunctions -> kg -> queries -> generator
+    -> evaluation -> release -> cli."""
     exe = Path(sys.executable).with_name("lint-imports")
     if not exe.exists():
         pytest.fail(f"lint-imports not installed beside {sys.executable} (the test extra installs import-linter)")

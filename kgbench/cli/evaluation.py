@@ -26,7 +26,7 @@ def evaluate(dataset, predictions, baseline, fmt, save_predictions, context_budg
 
     A bad prediction record never stops the evaluation: it is reported as a warning naming its file and line.
     """
-    from kgbench.generator.evaluate import evaluate as run
+    from kgbench.evaluation.evaluate import evaluate as run
 
     if bool(predictions) == bool(baseline):
         raise click.UsageError("give --predictions FILE or --baseline majority|oracle")
@@ -35,7 +35,7 @@ def evaluate(dataset, predictions, baseline, fmt, save_predictions, context_budg
             raise click.UsageError("--save-predictions goes with --baseline")
         _output(save_predictions, [dataset], force=force)
     if baseline:
-        from kgbench.generator.baselines import baseline_predictions
+        from kgbench.evaluation.baselines import baseline_predictions
         from kgbench.generator.items import read_jsonl
         from kgbench.fileio import atomic_write
 
@@ -62,7 +62,7 @@ def report(runs, out, force):
     Each RUN is a JSON file: {"dataset": ..., "predictions": ... or "baseline": "oracle", "model", "condition",
     "seed"} (or a list of them).
     """
-    from kgbench.generator.report import build_report, report_files, report_table, run_inputs
+    from kgbench.evaluation.report import build_report, report_files, report_table, run_inputs
 
     _output(out, run_inputs(runs), folder=True, members=report_files(), force=force)
     summary = build_report(list(runs), out)
@@ -88,7 +88,7 @@ def prompts():
 @_FORCE
 def prompts_render(condition, dataset, out, context_budget, force):
     """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata)."""
-    from kgbench.generator.prompts import render_prompts
+    from kgbench.evaluation.prompts import render_prompts
 
     if out:
         _output(out, [dataset], force=force)
@@ -129,7 +129,7 @@ def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retri
     Rerunning the same command resumes: finished answers come from the response cache and OUT is rewritten
     with every prediction; items that failed (status "error") are asked again.
     """
-    from kgbench.generator.runners import RunConfig, run
+    from kgbench.evaluation.runners import RunConfig, run
 
     _output(out, [prompts_path], resume=True)
     config = RunConfig(base_url, model, api_key, concurrency=concurrency, retries=retries, backoff=backoff,
@@ -150,7 +150,7 @@ def run_cmd(obj, prompts_path, out, base_url, model, api_key, concurrency, retri
               help="Worker processes that fit the oracle prompts to the budget.")
 def audit(release, as_json, context_budget, no_prompts, jobs):
     """Audit a release (folder or items JSONL) against the rules of issue 9; exit 1 when a rule is broken."""
-    from kgbench.generator.audit import AuditRules, audit_release
+    from kgbench.release.audit import AuditRules, audit_release
 
     with _bar("fitting oracle prompts") as (bar, task):
         result = audit_release(release, rules=AuditRules(context_budget=context_budget), prompts=not no_prompts,

@@ -31,7 +31,8 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, f
         return
     out = out or "items.jsonl"
     _output(out, force=force)
-    from kgbench.generator.generate import GenerationReport, generate as run
+    from kgbench.generator.generate import GenerationReport
+    from kgbench.release.checked import generate as run
     from kgbench.generator.items import write_jsonl
     from kgbench.queries.template import load_template
 
@@ -65,8 +66,8 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, f
 
 
 def _generate_all(obj, seed, per_stratum, jobs, out, force):
-    from kgbench.generator.benchmark import generate_all
-    from kgbench.generator.dataset import ReleaseError, write_release
+    from kgbench.release.benchmark import generate_all
+    from kgbench.release.dataset import ReleaseError, write_release
     from kgbench.kg.builder.snapshot import build_snapshot
 
     if not out or out == "-":
@@ -134,7 +135,8 @@ def templates_list(obj, no_check):
     from rich.console import Console
     from rich.table import Table
 
-    from kgbench.generator.generate import GenerationReport, generate as run
+    from kgbench.generator.generate import GenerationReport
+    from kgbench.release.checked import generate as run
     from kgbench.queries.template import load_template, template_ids
 
     kg_ = None if no_check else _open(obj)

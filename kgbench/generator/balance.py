@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from kgbench.generator.scoring import area_tolerance, count_tolerance, distance_tolerance, ratio_tolerance
+from kgbench.generator.tolerances import area_tolerance, count_tolerance, distance_tolerance, ratio_tolerance
 
 __all__ = ["CLASS_SHARE", "CONSTANT_SHARE", "MIN_ITEMS", "share_limit", "answer_class", "best_constant",
            "BalanceGuard", "balance_items"]

@@ -11,12 +11,11 @@ from collections.abc import Callable
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.generator.aliases import bare_name_aliases, unnameable_members
-from kgbench.generator.audit_checks import REGION_CATEGORY, leaks
 from kgbench.generator.balance import BalanceGuard, balance_items
 from kgbench.generator.dedup import content_key
-from kgbench.generator.formats import name_key
 from kgbench.generator.items import Item, item_id
-from kgbench.generator.prompts import oracle_prompts_fit
+from kgbench.generator.leaks import REGION_CATEGORY, leaks
+from kgbench.generator.names import name_key
 from kgbench.generator.roles import (CategoryValue, locality_note, named_within, running_name,
                                      with_definite_articles)
 from kgbench.generator.sampling import (entity_index, query_rows, role_candidates, sample_rows, sample_tuples,
@@ -26,13 +25,35 @@ from kgbench.queries.template import ANSWER_COLUMNS, Template, Variant, anchor_r
 from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
 __all__ = ["generate", "GenerationReport", "execute", "assemble_answer", "false_premise_items", "false_premises_wanted",
-           "merge_false_premises", "FALSE_PREMISE_SHARE"]
+           "merge_false_premises", "FALSE_PREMISE_SHARE", "Checks", "NO_CHECKS", "AnswerCheck", "ItemCheck"]
 
 #: the stratum cells items are sampled in (an anchor without a World Bank tier is in none)
 _STRATIFIED = frozenset((i, d) for i in INCOME_TIERS for d in DENSITY_TIERS)
 
 #: share of a template's items that are false-premise items, where the template defines a perturbation
 FALSE_PREMISE_SHARE = 0.08
+
+#: a check of one execution's gold: (answer format, answer, unit, acceptable) -> why it is rejected, or None
+AnswerCheck = Callable[[str, object, "str | None", list], "str | None"]
+#: a check of one made item: (template, item) -> why it is rejected, or None
+ItemCheck = Callable[[Template, Item], "str | None"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Checks:
+    """Checks that generation runs but does not own: ``answer`` on each execution's gold before an item is made,
+    ``item`` on each made item (after the leak check, before the balance guard); the first reason rejects.
+
+    Evaluation knows whether a gold answer fits its answer format and whether the oracle prompts fit the
+    context budget; it passes those (:data:`kgbench.evaluation.checks.EVALUATION_CHECKS`, the default of
+    :func:`kgbench.generate` and of a release). :data:`NO_CHECKS` runs none.
+    """
+
+    answer: tuple[AnswerCheck, ...] = ()
+    item: tuple[ItemCheck, ...] = ()
+
+
+NO_CHECKS = Checks()
 
 
 @dataclasses.dataclass
@@ -127,11 +148,12 @@ def assemble_answer(template: Template, rows: list[dict], sub_id: str | None = N
     return answer, []
 
 
-def execute(kg, template: Template, bindings: dict,
-            sub_id: str | None = None) -> tuple[object | None, list, str | None, list[str]]:
+def execute(kg, template: Template, bindings: dict, sub_id: str | None = None,
+            checks: Checks = NO_CHECKS) -> tuple[object | None, list, str | None, list[str]]:
     """Return (answer, acceptable, reason it was rejected or None, geo-function warnings) for one bound execution.
 
-    ``sub_id`` names the sub-template whose answer format and unit apply (default: the template's).
+    ``sub_id`` names the sub-template whose answer format and unit apply (default: the template's); the
+    ``checks.answer`` checks see that format, the answer, the unit and the acceptable alternatives.
     """
     res = kg.query(template.compile(bindings), strict=False)
     if res.warnings:
@@ -140,13 +162,11 @@ def execute(kg, template: Template, bindings: dict,
         answer, acceptable = assemble_answer(template, list(res), sub_id)
     except Rejected as exc:
         return None, [], str(exc), []
-    from kgbench.generator.formats import GoldAnswerError, validate_gold
-
     sub = template.sub_template(sub_id) if sub_id else template
-    try:
-        validate_gold(sub.answer_format, answer, sub.unit, acceptable)
-    except GoldAnswerError as exc:
-        return None, [], f"invalid {sub.answer_format} answer: {exc}", []
+    for check in checks.answer:
+        why = check(sub.answer_format, answer, sub.unit, acceptable)
+        if why:
+            return None, [], why, []
     return answer, acceptable, None, []
 
 
@@ -160,7 +180,7 @@ def gold_triples(kg, template: Template, bindings: dict) -> str:
 
 def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, per_stratum: int = 30,
              progress: Callable[[int, int], None] | None = None, report: GenerationReport | None = None,
-             false_premise_share: float = FALSE_PREMISE_SHARE) -> list[Item]:
+             false_premise_share: float = FALSE_PREMISE_SHARE, checks: Checks = NO_CHECKS) -> list[Item]:
     """Return verified items of one template over a KG (default: the bundled snapshot), reproducible for a seed.
 
     Up to ``per_stratum`` items per (income tier, density tier) cell of the anchor role; with ``n``, at
@@ -168,6 +188,8 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
     function failure are discarded and counted in ``report``. Templates with a false-premise perturbation
     add false-premise items (answer None, the expected response is a refusal) so that they are
     ``false_premise_share`` of the result (default 8%; 0 for none), as far as the snapshot has them.
+    ``checks`` are the evaluation's checks (:class:`Checks`; none by default: :func:`kgbench.generate` passes
+    them).
 
     >>> items = generate("A1", n=3, seed=0)   # doctest: +SKIP
     >>> items[0].answer_format                 # doctest: +SKIP
@@ -196,7 +218,8 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
         if progress:
             progress(done, total)
 
-    _drive(kg, template, sampler, seed, report, seen, on_item, false_premise=False, guard=BalanceGuard())
+    _drive(kg, template, sampler, seed, report, seen, on_item, false_premise=False, guard=BalanceGuard(),
+           checks=checks)
     items = _interleave(list(by_cell.values()))
     if n is not None:
         items = items[:n]
@@ -207,7 +230,8 @@ def generate(template_id: str, kg=None, *, n: int | None = None, seed: int = 0, 
         report.discarded["balance: trimmed to the sub-template's share"] += trimmed[template.id]
     if items and false_premise_share > 0:
         items = merge_false_premises(items, false_premise_items(
-            template_id, kg, want=false_premises_wanted(len(items), false_premise_share), seed=seed, report=report))
+            template_id, kg, want=false_premises_wanted(len(items), false_premise_share), seed=seed, report=report,
+            checks=checks))
     report.items = len(items)
     return items
 
@@ -226,7 +250,7 @@ def false_premises_wanted(true_items: int, share: float) -> int:
 
 
 def false_premise_items(template_id: str, kg=None, *, want: int, seed: int = 0,
-                        report: GenerationReport | None = None) -> list[Item]:
+                        report: GenerationReport | None = None, checks: Checks = NO_CHECKS) -> list[Item]:
     """Return up to ``want`` false-premise items of a template (none if it defines no perturbation), seeded.
 
     Rows of the template's ``false_premise.candidates`` query are drawn evenly across the anchor's
@@ -253,7 +277,7 @@ def false_premise_items(template_id: str, kg=None, *, want: int, seed: int = 0,
         sampler = sample_rows(template, rows, index, anchor=anchor, seed=seed, salt="false-premise",
                               per_cell=per_cell)
         _drive(kg, template, sampler, seed, drive_report, set(),
-               lambda cell, it: by_cell.setdefault(cell, []).append(it), false_premise=True)
+               lambda cell, it: by_cell.setdefault(cell, []).append(it), false_premise=True, checks=checks)
         if sum(map(len, by_cell.values())) >= want:
             break
     report.discarded.update(drive_report.discarded)
@@ -293,12 +317,12 @@ def _per_cell(per_stratum: int, n: int | None, ncells: int) -> int:
 
 
 def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise: bool,
-           guard: BalanceGuard | None = None) -> None:
+           guard: BalanceGuard | None = None, checks: Checks = NO_CHECKS) -> None:
     try:
         drawn = next(sampler)
         while True:
             cell, scale, chosen, *rest = drawn
-            item, reason = _make_item(kg, template, chosen, seed, scale, report, false_premise, *rest)
+            item, reason = _make_item(kg, template, chosen, seed, scale, report, checks, false_premise, *rest)
             if item is not None and (item.question, repr(item.answer)) in seen:
                 item, reason = None, "duplicate question and answer"
             if item is not None and symmetric_key(template, item) in seen:
@@ -311,8 +335,9 @@ def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise:
                 why = leaks(item, region_names(kg))
                 if why:
                     item, reason = None, f"answer readable from the question ({', '.join(why)})"
-            if item is not None and not oracle_prompts_fit(item):
-                item, reason = None, "oracle prompt over the default context budget even with simplified geometry"
+            why = next(filter(None, (check(template, item) for check in checks.item)), None) if item is not None else None
+            if why:
+                item, reason = None, why
             if item is not None and guard is not None and not guard.admit(item.sub_template_id, item.answer_format,
                                                                           item.answer):
                 item, reason = None, "balance: this answer is at its share of the sub-template"
@@ -331,7 +356,7 @@ def _drive(kg, template, sampler, seed, report, seen, on_item, *, false_premise:
 def region_names(kg) -> dict[str, set[str]]:
     """Return region category -> the name keys of every KG entity of it, memoized per KG.
 
-    What :func:`kgbench.generator.audit_checks.leaks` needs to see a false premise given away by a name's
+    What :func:`kgbench.generator.leaks.leaks` needs to see a false premise given away by a name's
     qualifier ("Blaine County, Idaho" asked as in Montana); the audit builds the same map from a release.
     """
     memo = getattr(kg, "memo", None)
@@ -382,8 +407,9 @@ def merge_false_premises(items: list[Item], fp: list[Item]) -> list[Item]:
     return out
 
 
-def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, false_premise: bool = False,
-               sub_id: str | None = None, row_params: dict | None = None) -> tuple[Item | None, str | None]:
+def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, checks: Checks,
+               false_premise: bool = False, sub_id: str | None = None,
+               row_params: dict | None = None) -> tuple[Item | None, str | None]:
     if template.validation.distinct_names and len({c.name for c in chosen.values()}) < len(chosen):
         return None, "roles share a name"
     keys = [chosen[r].iri if hasattr(chosen[r], "iri") else chosen[r].category for r in template.roles]
@@ -407,7 +433,7 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, f
     if false_premise:
         answer, acceptable = None, []
     else:
-        answer, acceptable, reason, warnings = execute(kg, template, bindings, sub.id)
+        answer, acceptable, reason, warnings = execute(kg, template, bindings, sub.id, checks)
         if warnings:
             report.warnings.extend(warnings)
         if reason:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from kgbench.fileio import json_lines, write_json_lines
+from kgbench.queries.template import load_template, template_ids
 
-__all__ = ["Item", "item_id", "write_jsonl", "read_jsonl", "DatasetError"]
+__all__ = ["Item", "item_id", "write_jsonl", "read_jsonl", "DatasetError", "family_of"]
 
 
 class DatasetError(ValueError):
@@ -87,3 +89,19 @@ def read_jsonl(path: str | Path) -> list[Item]:
         except (ValueError, TypeError) as exc:
             raise DatasetError(f"{path}: line {no}: not an item: {exc}") from None
     return items
+
+
+def family_of(template_id: str) -> str:
+    """Return the family (SFID letter) its template file gives a template id; "?" for an id with no template.
+
+    Sub-template ids ("A1-2") count as their template's.
+
+    >>> family_of("A1"), family_of("N2"), family_of("A1-2"), family_of("Z9")
+    ('A', 'N', 'A', '?')
+    """
+    return _families().get((template_id or "").split("-", 1)[0], "?")
+
+
+@functools.lru_cache(maxsize=1)
+def _families() -> dict[str, str]:
+    return {tid: load_template(tid).family for tid in template_ids()}

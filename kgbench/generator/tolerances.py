@@ -1,6 +1,6 @@
 """Tolerances and geometric measures of ``spec/scoring.md``: the distance ``d`` and tolerance ``tau`` per format.
 
-Shared by the scorer (:mod:`kgbench.generator.scoring`) and the release audit (:mod:`kgbench.generator.audit`).
+Shared by the scorer (:mod:`kgbench.evaluation.scoring`) and the release audit (:mod:`kgbench.release.audit`).
 """
 
 from __future__ import annotations

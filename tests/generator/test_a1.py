@@ -8,7 +8,9 @@ import pytest
 from pyoxigraph import RdfFormat, parse
 from pyproj import Geod
 
-from kgbench.generator.generate import GenerationReport, generate
+from kgbench import generate  # with the evaluation checks, as released
+
+from kgbench.generator.generate import GenerationReport
 from kgbench.generator.gold import export_gold_nquads, gold_as
 from kgbench.generator.items import read_jsonl, write_jsonl
 from kgbench.kg.store import KG

@@ -12,8 +12,10 @@ from collections import Counter, defaultdict
 import pytest
 import shapely
 
-from kgbench.generator.generate import GenerationReport, generate
-from kgbench.generator.scoring import score_item
+from kgbench import generate  # with the evaluation checks, as released
+
+from kgbench.generator.generate import GenerationReport
+from kgbench.evaluation.scoring import score_item
 from kgbench.queries.template import load_template, template_ids
 
 FOUR_TIERS = {"LIC", "LMC", "UMC", "HIC"}
@@ -105,7 +107,7 @@ def test_every_stratified_item_has_one_of_the_four_tiers(made, kg):
 
 
 def test_no_country_above_five_percent_of_a_multi_template_run(kg):
-    from kgbench.generator.benchmark import generate_all
+    from kgbench.release.benchmark import generate_all
 
     run = generate_all(kg, ids=["B1", "C9", "E1"], per_stratum=3, false_premise_share=0.0)
     countries = Counter(it.stratum["country"] for it in run.items)
@@ -152,7 +154,7 @@ def _fake(tid, fmt="Distance", n=1):
 
 
 def test_share_floors_bind_only_the_kinds_a_run_has():
-    from kgbench.generator.policy import MAX_THINNING, shares, thin_for_shares
+    from kgbench.release.policy import MAX_THINNING, shares, thin_for_shares
 
     only_a = _fake("A1", n=40) + _fake("N2", n=20)
     assert thin_for_shares(only_a) == (only_a, 0)  # no E, F or Set item: nothing to make room for
@@ -169,9 +171,9 @@ def test_share_thinning_and_country_cap_alternate_until_both_hold():
     from collections import Counter
     from types import SimpleNamespace
 
-    from kgbench.generator.benchmark import _apply_policy
+    from kgbench.release.benchmark import _apply_policy
     from kgbench.generator.generate import GenerationReport
-    from kgbench.generator.policy import COUNTRY_CAP, MAX_THINNING, shares
+    from kgbench.release.policy import COUNTRY_CAP, MAX_THINNING, shares
 
     def fake(tid, fmt, country, k):
         return SimpleNamespace(template_id=tid, sub_template_id=f"{tid}-1", answer_format=fmt, answer=str(k),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pyoxigraph import NamedNode, RdfFormat, parse
 
-from kgbench.generator.formats import validate_gold
-from kgbench.generator.generate import generate
+from kgbench.evaluation.formats import validate_gold
+from kgbench import generate  # with the evaluation checks, as released
 from kgbench.queries.template import load_template
 
 KGB = "https://w3id.org/kgbench/ontology#"
@@ -64,7 +64,7 @@ def test_sub_templates_set_their_own_answer_format_and_unit(kg):
 def test_a_role_placed_within_another_is_named_without_that_qualifier(kg):
     """A3 places the city in its state or country ("{B} of {C}"): "Palm Springs of California", never
     "Palm Springs, California of California"; a qualifier naming another region stays."""
-    from kgbench.generator.generate import generate
+    from kgbench import generate  # with the evaluation checks, as released
     from kgbench.generator.roles import without_qualifier
 
     assert without_qualifier("Palm Springs, California", "California") == "Palm Springs"
@@ -81,3 +81,26 @@ def test_a_role_placed_within_another_is_named_without_that_qualifier(kg):
         stripped += full != city
         assert full in (city, f"{city}, {region}", f"{city} ({region})"), (full, city, region)
     assert stripped > 0  # the sample holds qualified cities
+
+
+def test_generation_runs_the_checks_it_is_given_and_counts_their_reasons(kg):
+    """Generation owns no evaluation rule: the checks come injected (kgbench.generate passes the evaluation's);
+    an answer check sees each execution's gold, an item check each made item, and their reasons are counted."""
+    from kgbench.generator.generate import Checks, GenerationReport, generate as bare
+
+    seen_answers: list = []
+
+    def no_answers(answer_format, answer, unit, acceptable):
+        seen_answers.append((answer_format, answer, unit))
+        return "test: every gold refused"
+
+    report = GenerationReport("A1")
+    assert bare("A1", kg, n=3, seed=0, report=report, false_premise_share=0, checks=Checks(answer=(no_answers,))) == []
+    assert report.discarded["test: every gold refused"] == len(seen_answers) > 0
+    assert all(f == "Distance" and isinstance(a, float) for f, a, _ in seen_answers)
+
+    report = GenerationReport("A1")
+    items = bare("A1", kg, n=3, seed=0, report=report, false_premise_share=0,
+                 checks=Checks(item=(lambda template, item: None if item.answer < 500 else "test: far",)))
+    assert items and all(it.answer < 500 for it in items)
+    assert bare("A1", kg, n=3, seed=0, false_premise_share=0) == generate("A1", kg, n=3, seed=0, false_premise_share=0)

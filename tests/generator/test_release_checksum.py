@@ -37,7 +37,7 @@ def test_items_are_byte_identical_to_the_recorded_release(made):
 def _record() -> None:
     import tempfile
 
-    from kgbench.generator.benchmark import generate_each
+    from kgbench.release.benchmark import generate_each
     from kgbench.kg.store import open_kg
     from kgbench.queries.template import template_ids
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kgbench.generator.formats import validate_gold
+from kgbench.evaluation.formats import validate_gold
 from kgbench.generator.generate import Rejected, assemble_answer
 from kgbench.kg.store import KG
 from kgbench.queries.template import load_template, template_ids
@@ -112,7 +112,7 @@ def kg_region_names(kg):
 def test_no_question_gives_its_answer_away(generated, kg_region_names, tid):
     """Rules 2 and 3 of issue 9 on every item: no coordinates, no answer or asked region inside a name, and a
     role placed within another (``named_within``) never repeats that region as its qualifier."""
-    from kgbench.generator.audit_checks import coordinate_texts, leaks
+    from kgbench.release.audit_checks import coordinate_texts, leaks
 
     t = load_template(tid)
     for it in generated(tid)[0]:

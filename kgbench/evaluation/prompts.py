@@ -1,0 +1,216 @@
+"""Prompts for every evaluation condition of ``spec/scoring.md``, rendered from benchmark items.
+
+The conditions (:data:`CONDITIONS`: T1, T2, T1-oracle-nt/-json/-verbalized, T3-oracle, T3a) are objects of
+:mod:`kgbench.evaluation.conditions`; each writes its own system and user messages.
+
+Every prompt states the expected answer format (with the format's unit clause) and asks for one JSON object
+that the format's JSON schema constrains; ``"answer": null`` means no answer. The agent conditions
+(:data:`AGENT_CONDITIONS`) are run by :mod:`kgbench.evaluation.agent`; their prompts open the agent's
+conversation.
+
+Oracle prompts fit a context budget (default 32,000 tokens, estimated as characters / 4): when the full gold
+triples would not fit, their geometries are simplified, topology-preserving, to a vertex budget
+(:mod:`kgbench.evaluation.context`) and the prompt states it; gold answers stay computed on the full geometries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kgbench.evaluation.context import (CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold,
+                                        estimate_tokens, fit_gold)
+from kgbench.evaluation.conditions import AGENT_CONDITIONS, CONDITION_OBJECTS, CONDITIONS, KG_TOOLS, get_condition
+from kgbench.evaluation.formats import get_format
+from kgbench.generator.items import Item, read_jsonl
+from kgbench.fileio import json_lines, write_json_lines
+
+__all__ = [
+    "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
+    "read_prompts", "unit_clause", "prompt_hash", "fit_item_gold",
+    "oracle_prompts_fit", "get_condition",
+]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Return one rendered prompt: chat ``messages`` (system, user), the answer's JSON ``schema``, metadata.
+
+    ``metadata`` holds the item id, template, answer format, condition, the gold unit, and for agent
+    conditions the tool names and the values the sandbox starts with (``sandbox_globals``).
+    """
+
+    id: str
+    condition: str
+    messages: tuple
+    schema: dict
+    metadata: dict = field(default_factory=dict)
+
+    @property
+    def hash(self) -> str:
+        """Return the prompt's content hash (see :func:`prompt_hash`)."""
+        return prompt_hash(self.messages, self.schema, self.condition, self.metadata.get("sandbox_globals"))
+
+    def to_dict(self) -> dict:
+        """Return the prompt as a JSON-ready dict (one line of a prompts JSONL file)."""
+        return {"id": self.id, "condition": self.condition, "messages": [dict(m) for m in self.messages],
+                "schema": self.schema, "metadata": dict(self.metadata), "prompt_hash": self.hash}
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "Prompt":
+        """Return a prompt read back from :meth:`to_dict` output."""
+        return cls(d["id"], d["condition"], tuple(dict(m) for m in d["messages"]), d["schema"],
+                   dict(d.get("metadata") or {}))
+
+
+def prompt_hash(messages, schema, condition: str, extra=None) -> str:
+    """Return a short SHA-256 hash of what a model is sent (messages, schema, condition, sandbox inputs).
+
+    >>> prompt_hash([{"role": "user", "content": "hi"}], {}, "T1")
+    'e06583b0bf606827'
+    """
+    blob = json.dumps([list(messages), schema, condition, extra], sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------------------------- format text
+
+
+def unit_clause(answer_format: str, unit: str | None = None) -> str:
+    """Return the sentence that tells a model which unit to give its answer in ('' for unitless formats).
+
+    ``unit`` is the item's gold unit (the unit the question is asked in); the format's default otherwise.
+    The wording is the format's (:meth:`~kgbench.evaluation.formats.AnswerFormat.unit_clause`).
+
+    >>> unit_clause("Distance", "km")
+    'Give the number in kilometres and set "unit" to "km" (also accepted: "m", "mi").'
+    >>> unit_clause("Count")
+    'Give a whole number; "unit" must be null.'
+    """
+    return get_format(answer_format).unit_clause(unit)
+
+
+# --------------------------------------------------------------------------------------------- rendering
+
+
+_ORACLE_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if c.oracle)
+_FIT_CACHE: dict[tuple, FittedGold] = {}
+
+
+def fit_item_gold(item: Item | Mapping, context_budget: int = DEFAULT_CONTEXT_BUDGET) -> FittedGold:
+    """Return the item's gold triples fitted so that every oracle prompt of it fits ``context_budget`` tokens.
+
+    The same simplified gold serves all four oracle conditions (T1-oracle-nt/-json/-verbalized, T3-oracle):
+    it is fitted to the largest of their prompts (see :func:`kgbench.evaluation.context.fit_gold`; tokens
+    estimated as characters / 4). Whole when everything fits.
+    """
+    if not isinstance(item, Item):
+        item = Item.from_dict(item)
+    key = (item.id, item.question, hash(item.gold_triples), context_budget)
+    if key not in _FIT_CACHE:
+        def largest(gold: str, note: str) -> int:
+            shown = dataclasses.replace(item, gold_triples=gold)
+            return max(_chars(_render(shown, c, note)) for c in _ORACLE_CONDITIONS)
+        if len(_FIT_CACHE) > 512:
+            _FIT_CACHE.clear()
+        _FIT_CACHE[key] = fit_gold(item.gold_triples, largest, context_budget)
+    return _FIT_CACHE[key]
+
+
+def oracle_prompts_fit(item: Item | Mapping, context_budget: int = DEFAULT_CONTEXT_BUDGET) -> bool:
+    """Return True if every oracle prompt of the item fits ``context_budget`` tokens, simplifying its geometry if need be.
+
+    False when even the simplified gold is too large: many entities rather than large geometries (every city
+    of a populous country, every point of interest near a landmark), which no vertex budget can shrink. A gold
+    of under a third of the budget's characters fits without rendering anything.
+    """
+    gold = item.gold_triples if isinstance(item, Item) else item["gold_triples"]
+    if len(gold) * 3 < context_budget * CHARS_PER_TOKEN:
+        return True
+    return fit_item_gold(item, context_budget).fits
+
+
+def _chars(prompt: Prompt) -> int:
+    return sum(len(m["content"]) for m in prompt.messages)
+
+
+def render(item: Item | Mapping, condition: str, *, context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> Prompt:
+    """Return the :class:`Prompt` of one item under one condition (see :data:`CONDITIONS`).
+
+    Oracle prompts fit ``context_budget`` estimated tokens (characters / 4): when the full gold triples would
+    not, their geometries are simplified (:func:`fit_item_gold`) and the prompt says so; metadata
+    ``context`` records the estimate, the budget and the simplification. ``None`` gives the full gold triples.
+
+    >>> it = Item("A1-x", "A1", 1, "A1.1", "v1", "eng", "How far is Kamppi from Kallio?", "Distance", 2.1,
+    ...           "km", [], False, None, {}, {}, "", "", "osm", {}, "snap")
+    >>> p = render(it, "T1")
+    >>> [m["role"] for m in p.messages], p.schema["properties"]["unit"]["enum"]
+    (['system', 'user'], ['km', 'm', 'mi'])
+    >>> "kilometres" in p.messages[1]["content"]
+    True
+    """
+    if not get_condition(condition).oracle or context_budget is None:
+        if not isinstance(item, Item):
+            item = Item.from_dict(item)
+        return _render(item, condition, "")
+    if not isinstance(item, Item):
+        item = Item.from_dict(item)
+    fitted = fit_item_gold(item, context_budget)
+    prompt = _render(dataclasses.replace(item, gold_triples=fitted.text), condition, fitted.note)
+    prompt.metadata["context"] = {
+        "budget_tokens": context_budget, "estimated_tokens": estimate_tokens("".join(
+            m["content"] for m in prompt.messages)), "estimator": TOKEN_ESTIMATOR, "simplified": fitted.simplified,
+        "vertices_full": fitted.vertices_before, "vertices_shown": fitted.vertices_after}
+    return prompt
+
+
+def _render(item: Item, condition: str, note: str) -> Prompt:
+    """Return the prompt of an item whose gold triples are shown as they are, with a simplification note."""
+    fmt = get_format(item.answer_format)
+    cond = get_condition(condition)
+    schema = fmt.answer_schema(reasoning=cond.reasoning, item=item.to_dict())
+    metadata = {"item_id": item.id, "template_id": item.template_id, "answer_format": fmt.name,
+                "condition": condition, "unit": item.unit, "language": item.language}
+    system, user, extra = cond.render(item, fmt, schema, note)
+    metadata.update(extra)
+    messages = ({"role": "system", "content": system}, {"role": "user", "content": user})
+    return Prompt(item.id, condition, messages, schema, metadata)
+
+
+def render_dataset(items: Iterable[Item | Mapping], condition: str, *,
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[dict]:
+    """Return every item's prompt under one condition as JSON-ready dicts, in item order."""
+    return [render(item, condition, context_budget=context_budget).to_dict() for item in items]
+
+
+def render_prompts(dataset_path: str | Path, condition: str, out_path: str | Path | None = None, *,
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[dict]:
+    """Return the prompts of a JSONL dataset under one condition; with ``out_path``, also write them as JSONL.
+
+    The file is written atomically (the function behind ``kgbench prompts render``); oracle prompts fit
+    ``context_budget`` estimated tokens (see :func:`render`).
+    """
+    prompts = render_dataset(read_jsonl(dataset_path), condition, context_budget=context_budget)
+    if out_path is not None:
+        write_json_lines(out_path, prompts, dumps=lambda p: json.dumps(p, ensure_ascii=False, separators=(",", ":")))
+    return prompts
+
+
+def read_prompts(path: str | Path) -> list[Prompt]:
+    """Return the prompts of a JSONL file written by :func:`render_prompts`; a bad line raises ValueError."""
+    prompts = []
+    for number, record, problem in json_lines(path):
+        try:
+            if problem:
+                raise ValueError(problem)
+            prompts.append(Prompt.from_dict(record))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path}:{number}: not a prompt ({exc!r})") from None
+    return prompts
+
+
