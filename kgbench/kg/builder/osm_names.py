@@ -48,7 +48,7 @@ def feature_name(tags: dict[str, str], category: str) -> str:
 
     Words that only say what the feature is (:data:`GENERIC_WORDS`) are dropped, and so is a stop's
     platform letter (:func:`stop_name`); a name left empty is the category itself ("ATM"), which
-    :func:`kgbench.kg.names.is_generic` keeps out of questions.
+    :func:`kgbench.kg.builder.names.is_generic` keeps out of questions.
 
     >>> feature_name({"name": "Otto. automaatti 24 h (ATM)"}, "atm"), feature_name({"name": "ATM"}, "atm")
     ('Otto', 'ATM')
@@ -99,7 +99,7 @@ def english_labels(tags: dict[str, str], category: str) -> list[tuple[str, str]]
     """Return ``(English name, "en")`` for a mission with a ``country`` code but no ``name:en``, else [].
 
     The name is the category and the country's full English name (from the snapshot's own country
-    names, :func:`kgbench.kg.sources.country_names`): "Embassy of Denmark", "Consulate of Haiti". An
+    names, :func:`kgbench.kg.builder.sources.country_names`): "Embassy of Denmark", "Consulate of Haiti". An
     unknown code gives nothing.
 
     >>> english_labels({"name": "Tanskan Suurlähetystö", "country": "DK"}, "embassy")
