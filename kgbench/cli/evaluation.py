@@ -35,17 +35,9 @@ def evaluate(dataset, predictions, baseline, fmt, save_predictions, context_budg
             raise click.UsageError("--save-predictions goes with --baseline")
         _output(save_predictions, [dataset], force=force)
     if baseline:
-        from kgbench.evaluation.baselines import baseline_predictions
-        from kgbench.generator.items import read_jsonl
-        from kgbench.fileio import atomic_write
+        from kgbench.evaluation.baselines import evaluate_baseline
 
-        items = read_jsonl(dataset)
-        preds = baseline_predictions(items, baseline, context_budget=context_budget)
-        if save_predictions:
-            with atomic_write(save_predictions) as f:
-                for p in preds:
-                    f.write(json.dumps(p, ensure_ascii=False) + "\n")
-        result = run([it.to_dict() for it in items], preds)
+        result = evaluate_baseline(dataset, baseline, context_budget=context_budget, save_predictions=save_predictions)
     else:
         result = run(dataset, predictions)
     _warn_all(result.warnings)

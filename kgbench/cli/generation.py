@@ -99,7 +99,7 @@ def _generate_all(obj, seed, per_stratum, jobs, out, force):
 def gold(item_id, dataset, fmt, export_all, out, force):
     """Show one item's gold triples, or export all of a dataset's as N-Quads (one named graph per item)."""
     from kgbench.generator.gold import export_gold_nquads, gold_as
-    from kgbench.generator.items import read_jsonl
+    from kgbench.generator.items import find_item, read_jsonl
 
     if export_all:
         if not out:
@@ -111,14 +111,7 @@ def gold(item_id, dataset, fmt, export_all, out, force):
         return
     if not item_id:
         raise click.UsageError("give an ITEM_ID, or --all --out FILE.nq")
-    items = read_jsonl(dataset)
-    by_id = {it.id: it for it in items}
-    if item_id not in by_id:
-        import difflib
-
-        close = difflib.get_close_matches(item_id, list(by_id), n=3)
-        raise click.ClickException(f"no item {item_id!r} in {dataset}" + (f"; did you mean {', '.join(close)}?" if close else ""))
-    click.echo(gold_as(by_id[item_id], fmt), nl=fmt != "nt")
+    click.echo(gold_as(find_item(dataset, item_id), fmt), nl=fmt != "nt")
 
 
 # ---------------------------------------------------------------------------------------------- templates

@@ -28,19 +28,22 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from kgbench.evaluation.evaluate import EvaluationResult, evaluate
 from kgbench.evaluation.prompts import fit_item_gold
+from kgbench.fileio import write_json_lines
 from kgbench.generator.generate import Rejected, assemble_answer
-from kgbench.generator.items import Item
+from kgbench.generator.items import Item, read_jsonl
 from kgbench.geofunctions.registry import GeoFunctionError
 from kgbench.kg.store import KG, DataFileError, QuerySyntaxError
 from kgbench.queries.template import load_template
 
-__all__ = ["majority_predictions", "oracle_predictions", "oracle_answer", "baseline_predictions", "BASELINES",
-           "as_items"]
+__all__ = ["majority_predictions", "oracle_predictions", "oracle_answer", "baseline_predictions", "evaluate_baseline",
+           "BASELINES", "as_items"]
 
 #: the baselines :func:`baseline_predictions` knows
 BASELINES = ("majority", "oracle")
@@ -176,3 +179,17 @@ def baseline_predictions(items: Iterable[Item | Mapping], name: str, *,
     if name == "oracle":
         return oracle_predictions(items, context_budget=context_budget)
     raise ValueError(f"unknown baseline {name!r}: choose one of {', '.join(BASELINES)}")
+
+
+def evaluate_baseline(dataset: str | os.PathLike, baseline: str, *, context_budget: int | None = None,
+                      save_predictions: str | os.PathLike | None = None) -> EvaluationResult:
+    """Return the :class:`~kgbench.evaluation.evaluate.EvaluationResult` of a baseline on a dataset file.
+
+    ``baseline`` is ``"majority"`` or ``"oracle"`` (:func:`baseline_predictions`; ``context_budget`` as
+    there). ``save_predictions``: also write the baseline's answers there, one JSON line each, atomically.
+    """
+    items = read_jsonl(dataset)
+    preds = baseline_predictions(items, baseline, context_budget=context_budget)
+    if save_predictions:
+        write_json_lines(save_predictions, preds, dumps=lambda p: json.dumps(p, ensure_ascii=False))
+    return evaluate([it.to_dict() for it in items], preds)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 import dataclasses
 import functools
 import hashlib
@@ -12,7 +14,7 @@ from pathlib import Path
 from kgbench.fileio import json_lines, write_json_lines
 from kgbench.queries.template import load_template, template_ids
 
-__all__ = ["Item", "item_id", "write_jsonl", "read_jsonl", "DatasetError", "family_of"]
+__all__ = ["Item", "item_id", "write_jsonl", "read_jsonl", "find_item", "DatasetError", "family_of"]
 
 
 class DatasetError(ValueError):
@@ -89,6 +91,18 @@ def read_jsonl(path: str | Path) -> list[Item]:
         except (ValueError, TypeError) as exc:
             raise DatasetError(f"{path}: line {no}: not an item: {exc}") from None
     return items
+
+
+def find_item(path: str | Path, item_id: str) -> Item:
+    """Return the item ``item_id`` of a JSONL dataset; raises DatasetError naming the file and close ids.
+
+    A missing or unreadable file raises as :func:`read_jsonl` does.
+    """
+    by_id = {it.id: it for it in read_jsonl(path)}
+    if item_id not in by_id:
+        close = difflib.get_close_matches(item_id, list(by_id), n=3)
+        raise DatasetError(f"no item {item_id!r} in {path}" + (f"; did you mean {', '.join(close)}?" if close else ""))
+    return by_id[item_id]
 
 
 def family_of(template_id: str) -> str:

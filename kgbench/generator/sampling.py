@@ -12,6 +12,7 @@ import numpy as np
 import shapely
 
 from kgbench.kg.builder.sources import income_tiers
+from kgbench.generator.roles import CategoryValue
 from kgbench.kg.builder.strata import stratum_income_tier
 from kgbench.queries.template import Role, Template, roles_query
 from kgbench.ontologies import KGB
@@ -202,12 +203,11 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
 
     Seeded. Like :func:`sample_tuples`, the caller sends True/False back to say whether a tuple was
     accepted. Rows whose entities are not in the index (not entities of the common shape), or whose geometry
-    type is not one the role allows (``Role.geometry``), are skipped.
+    type is not one the role allows (``Role.geometry``), are skipped, and so are rows that put one entity
+    in two roles when the template says ``validation.distinct_roles``.
     ``sub`` is the row's ``?sub`` (the sub-template the tuple belongs to), or None to let the generator
     draw one; ``params`` maps the row's parameter columns to their terms (empty when it has none).
     """
-    from kgbench.generator.roles import CategoryValue
-
     cells: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for row in rows:
         a = index.get(row[anchor].value)
@@ -236,6 +236,9 @@ def sample_rows(template: Template, rows: list[dict], index: Mapping[str, Candid
                         cand = dataclasses.replace(cand, name=row[f"{name}_name"].value)
                     chosen[name] = cand
             else:
+                iris = [c.iri for c in chosen.values() if hasattr(c, "iri")]
+                if template.validation.distinct_roles and len(set(iris)) < len(iris):
+                    continue  # one entity in two roles ("how far is X from X?")
                 scale = row["scale"].value if "scale" in row else None
                 sub = row["sub"].value if "sub" in row else None
                 params = {p: row[p] for p in template.parameters if p in row}

@@ -19,12 +19,34 @@ from __future__ import annotations
 
 from importlib import resources
 
-from pyoxigraph import NamedNode
+from pyoxigraph import NamedNode, RdfFormat, parse
 
 __all__ = [
     "Namespace", "KGB", "KGBF", "GEO", "GEOF", "UOM", "RDF", "RDFS", "XSD", "SF", "OSM", "GN",
     "ENTITY", "GRAPH", "H3", "ITEM", "GML_XMLNS", "vocabulary_turtle", "PREFIXES",
 ]
+
+
+def vocabulary_turtle() -> str:
+    """Return the kgbench vocabulary as Turtle text (the file ``kgbench.ttl`` shipped with the package).
+
+    >>> "kgb:canonicalName" in vocabulary_turtle()
+    True
+    """
+    return resources.files(__package__).joinpath("kgbench.ttl").read_text(encoding="utf-8")
+
+
+_KGB_BASE = "https://w3id.org/kgbench/ontology#"
+
+
+def _declared_terms(base: str) -> list[str]:
+    """Return the local names of the terms ``kgbench.ttl`` declares (as subjects) under ``base``, sorted.
+
+    >>> "canonicalName" in _declared_terms(_KGB_BASE)
+    True
+    """
+    return sorted({q.subject.value[len(base):] for q in parse(vocabulary_turtle(), RdfFormat.TURTLE)
+                   if isinstance(q.subject, NamedNode) and q.subject.value.startswith(base)})
 
 
 class Namespace:
@@ -71,22 +93,8 @@ class Namespace:
         return f"Namespace({self.prefix!r}, {self.base!r})"
 
 
-KGB = Namespace("kgb", "https://w3id.org/kgbench/ontology#", [
-    # classes
-    "Entity", "Country", "PopulatedPlace", "PointOfInterest", "Road", "Railway", "Building",
-    "LandUse", "Waterway", "AdminArea", "Event", "Snapshot",
-    # properties of the common entity shape
-    "category", "canonicalName", "h3Cell", "h3Resolution", "country", "incomeTier", "densityTier",
-    "sourceRecord", "sourceId", "population", "osmTag", "isoA3", "isoNumeric", "neighbour",
-    "featureClass", "featureCode", "adminName", "district", "street", "baseName", "locality", "ambiguousName", "nearMiss",
-    "gradeSeparated", "splitJunction", "meetsAtArea", "partlyArea", "nearTwin",
-    "extractInset", "polygonCountry", "regionName",
-    # events and the US administrative layer (kgbench.kg.builder.earthquakes, .storms, .us_admin)
-    "catalogId", "magnitude", "magnitudeType", "startTime", "endTime", "depthKm", "placeDescription",
-    "maxWindKt", "minPressureMb", "stormStatus", "affectedAreaOf", "fips", "partOf",
-    # the proximity index kept as triples (kgbench.kg.builder.strata.PROXIMITY_RESOLUTIONS)
-    "H3Cell", "inCell3", "inCell5", "nearCell",
-])
+#: the kgbench vocabulary's terms are those ``kgbench.ttl`` declares: the file is their one home
+KGB = Namespace("kgb", _KGB_BASE, _declared_terms(_KGB_BASE))
 KGBF = Namespace("kgbf", "https://w3id.org/kgbench/function#")  # open: geofunctions declares its own
 GEO = Namespace("geo", "http://www.opengis.net/ont/geosparql#", [
     "Feature", "Geometry", "SpatialObject", "hasGeometry", "hasDefaultGeometry", "asWKT", "asGeoJSON",
@@ -117,12 +125,3 @@ GML_XMLNS = "http://www.opengis.net/ont/gml"
 
 #: prefix -> IRI, handed to every query so users and templates can write ``geo:asWKT``.
 PREFIXES = {ns.prefix: ns.base for ns in (KGB, KGBF, GEO, GEOF, UOM, RDF, RDFS, XSD, SF, OSM, GN, ENTITY, GRAPH, H3)}
-
-
-def vocabulary_turtle() -> str:
-    """Return the kgbench vocabulary as Turtle text (the file ``kgbench.ttl`` shipped with the package).
-
-    >>> "kgb:canonicalName" in vocabulary_turtle()
-    True
-    """
-    return resources.files(__package__).joinpath("kgbench.ttl").read_text(encoding="utf-8")

@@ -77,8 +77,8 @@ class Validation:
     max: float | None = None
     #: a numeric answer equal to :attr:`min` is rejected too
     exclusive_min: bool = False
-    #: the roles are filled by distinct entities; declarative: the ``single``/``pair``/``triple`` samplers always
-    #: skip a tuple that repeats an entity, and the generator does not read the key
+    #: the roles are filled by distinct entities: the ``single``/``pair``/``triple`` samplers always skip a tuple
+    #: that repeats an entity, and ``query`` sampling skips such a candidate row when this is set
     distinct_roles: bool = False
     #: a tuple whose roles share a canonical name is not asked ("roles share a name")
     distinct_names: bool = False
