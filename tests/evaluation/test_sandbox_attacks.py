@@ -190,6 +190,10 @@ def test_attack_is_contained(box, host, name, code, refusal):
               "project": str(Path(__file__).resolve()), "runner": os.getpid(), "victim": str(host["victim"]),
               "marker": str(host["marker"]), "tcp_port": host["tcp"].address[1], "unix": str(host["unix"].address),
               "abstract": f"\0kgbench-test-{os.getpid()}"}
+    if name == "find the gold dataset by walking /":
+        # reading every folder of the sandbox's root (the system and Python libraries, over 100,000 files) is
+        # disk-bound: on a cold page cache it can outlast the default step; the attack is about what it finds
+        box = Sandbox(dataclasses.replace(box.limits, wall_seconds=max(box.limits.wall_seconds, 120)))
     result = box.run(code.format(**values))
     seen = result.output + (result.error or "")
     assert refusal in seen, seen[-2000:]
