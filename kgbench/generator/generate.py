@@ -425,7 +425,7 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, c
     else:
         sub = rng.choice(template.sub_templates)
     variant = rng.choice(sub.variants)
-    chosen = named_within(template, chosen)
+    chosen = named_within(template, chosen, kg)
     bindings = {r: c.term for r, c in chosen.items()}
     # a sub-template's fixed parameters, then the ones the candidates row carries (e.g. a storm's own season)
     params = {**sub.parameters, **row_params}

@@ -313,13 +313,30 @@ def without_qualifier(name: str, region: str) -> str:
     return name
 
 
-def named_within(template, chosen: dict) -> dict:
-    """Return the chosen entities, each role placed within another (``Role.named_within``) named without that qualifier."""
+#: another entity of the outer region answering to a name (its canonical or bare name)
+_NAMESAKE_WITHIN = """SELECT ?o WHERE { ?outer kgb:country ?iso . ?o kgb:country ?iso .
+  { ?o kgb:canonicalName ?short } UNION { ?o kgb:baseName ?short } FILTER(?o != ?e) } LIMIT 1"""
+_REGION_NAME = """SELECT ?r WHERE { ?e kgb:regionName ?r }"""
+
+
+def named_within(template, chosen: dict, kg=None) -> dict:
+    """Return the chosen entities, each role placed within another (``Role.named_within``) named without that qualifier.
+
+    With ``kg``, the shortened name must not be one another entity of the outer region answers to: "Austin,
+    United States of America" asked within the United States is not "Austin" (that is Austin, Texas) but
+    its admin-1 name "Austin, Minnesota" (kgb:regionName), or keeps its name when it has none.
+    """
     out = dict(chosen)
     for r, role in template.roles.items():
         inner, outer = out.get(r), chosen.get(role.named_within) if role.named_within else None
         if outer is not None and hasattr(inner, "name") and hasattr(outer, "name") and not isinstance(inner, CategoryValue):
             short = without_qualifier(inner.name, outer.name)
+            if short != inner.name and kg is not None and hasattr(inner, "iri") and hasattr(outer, "iri"):
+                clash = list(kg.query(_NAMESAKE_WITHIN, bindings={
+                    "outer": NamedNode(outer.iri), "e": NamedNode(inner.iri), "short": Literal(short)}))
+                if clash:
+                    region = list(kg.query(_REGION_NAME, bindings={"e": NamedNode(inner.iri)}))
+                    short = region[0]["r"].value if region else inner.name
             if short != inner.name:
                 out[r] = dataclasses.replace(inner, name=short)
     return out

@@ -79,3 +79,25 @@ def test_every_category_of_the_snapshot_renders_as_plain_english(kg):
     assert not bad, bad
     assert plural("place of worship") in {plural(c) for c in categories}
     assert plural("atm") in {plural(c) for c in categories}
+
+
+def test_a_name_shortened_within_its_country_never_becomes_a_namesakes_name(kg):
+    """Austin, Minnesota asked within the United States is not "Austin" (Austin, Texas keeps that name)."""
+    import dataclasses as dc
+
+    from kgbench.generator.roles import named_within
+    from kgbench.queries.template import load_template
+
+    @dc.dataclass(frozen=True)
+    class Named:
+        iri: str
+        name: str
+
+    a9 = load_template("A9")
+    austin = Named("https://w3id.org/kgbench/entity/geonames/5016884", "Austin, United States of America")
+    perth = Named("https://w3id.org/kgbench/entity/geonames/2640354", "Perth (Scotland)")
+    usa = Named("https://w3id.org/kgbench/entity/naturalearth/USA", "United States of America")
+    gbr = Named("https://w3id.org/kgbench/entity/naturalearth/GBR", "United Kingdom")
+    assert named_within(a9, {"A": austin, "B": usa}, kg)["A"].name == "Austin, Minnesota"
+    assert named_within(a9, {"A": austin, "B": usa})["A"].name == "Austin"  # without the graph: the bare rule
+    assert named_within(a9, {"A": perth, "B": gbr}, kg)["A"].name == "Perth (Scotland)"  # not its region's qualifier
