@@ -20,14 +20,29 @@ from kgbench.cli._app import _err, _output, _FORCE, main, _open, _bar
               help="With --all: templates generated in this many processes.")
 @click.option("--out", "-o", type=click.Path(), default=None,
               help="Items file (JSON lines; '-' for stdout; default items.jsonl), or with --all the release folder.")
+@click.option("--language", "language", default=None, metavar="CODE",
+              help="The items in this language only (ISO 639-3: fra, deu, jpn...), parallel to the English ones.")
+@click.option("--languages", "languages", default=None, metavar="LIST",
+              help="'all' (the 17 languages, English first) or codes separated by commas (eng is English): "
+                   "the items in each, parallel items following their English one.")
 @_FORCE
 @click.pass_obj
-def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, force):
+def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, language, languages, force):
     """Generate verified items of one template (or of all) over the bundled snapshot."""
+    from kgbench.languages import parse_languages
+
     if bool(template_id) == bool(all_templates):
         raise click.UsageError("give --template ID or --all")
+    if language and languages:
+        raise click.UsageError("give --language CODE or --languages LIST, not both")
+    try:
+        codes = parse_languages(language or languages)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--language" if language else "--languages") from None
+    if language and "," in language:
+        raise click.BadParameter("one code (use --languages for several)", param_hint="--language")
     if all_templates:
-        _generate_all(obj, seed, per_stratum, jobs, out, force)
+        _generate_all(obj, seed, per_stratum, jobs, out, force, codes)
         return
     out = out or "items.jsonl"
     _output(out, force=force)
@@ -40,7 +55,7 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, f
     kg_ = _open(obj)
     report = GenerationReport(template_id)
     with _bar(f"generating {template_id}") as (bar, task):
-        items = run(template_id, kg_, n=n, seed=seed, per_stratum=per_stratum, report=report,
+        items = run(template_id, kg_, n=n, seed=seed, per_stratum=per_stratum, report=report, languages=codes,
                     progress=lambda done, total: bar.update(task, completed=done, total=total))
     if out == "-":
         for it in items:
@@ -51,7 +66,9 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, f
         _err(w)
     cells = ", ".join(f"{k} {v}" for k, v in sorted(report.per_cell.items()))
     scales = ", ".join(f"{k} {v}" for k, v in sorted(report.per_scale.items()) if k != "-")
-    click.echo(f"{len(items)} {template_id} items" + (f" -> {out}" if out != "-" else ""), err=True)
+    click.echo(f"{len(items)} {template_id} items" + (f" in {len(codes)} languages" if len(codes) > 1 else
+                                                        f" in {codes[0]}" if codes != ("eng",) else "")
+               + (f" -> {out}" if out != "-" else ""), err=True)
     click.echo(f"  strata: {cells}", err=True)
     if scales:
         click.echo(f"  scales: {scales}", err=True)
@@ -65,7 +82,7 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, f
         click.echo(f"  e.g. {items[0].question} -> {shown}", err=True)
 
 
-def _generate_all(obj, seed, per_stratum, jobs, out, force):
+def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",)):
     from kgbench.release.benchmark import generate_all
     from kgbench.release.dataset import ReleaseError, write_release
     from kgbench.kg.builder.snapshot import build_snapshot
@@ -76,7 +93,7 @@ def _generate_all(obj, seed, per_stratum, jobs, out, force):
     _open(obj)  # build and load the snapshot once, before any worker starts
     manifest = build_snapshot(obj.cache).manifest
     with _bar("generating all templates") as (bar, task):
-        run = generate_all(cache=obj.cache, seed=seed, per_stratum=per_stratum, jobs=jobs,
+        run = generate_all(cache=obj.cache, seed=seed, per_stratum=per_stratum, jobs=jobs, languages=languages,
                            progress=lambda tid, done, total: bar.update(task, completed=done, total=total))
     try:
         summary = write_release(run.items, out, reports=run.reports, unsatisfiable=run.unsatisfiable,

@@ -20,14 +20,16 @@ budget), whether an agent runs it in a sandbox (``agent``) and whether that agen
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kgbench.evaluation.formats import AnswerFormat
+from kgbench.languages import ENGLISH_TEXTS, get_language
 from kgbench.generator.gold import gold_as, verbalize_gold
 from kgbench.generator.items import Item
 
 __all__ = ["Condition", "Parametric", "OracleFacts", "AgentCondition", "CONDITION_OBJECTS", "CONDITIONS",
-           "AGENT_CONDITIONS", "KG_TOOLS", "get_condition", "answer_instructions"]
+           "AGENT_CONDITIONS", "KG_TOOLS", "get_condition", "answer_instructions", "item_texts"]
 
 #: the knowledge-graph tools of condition T3a, with the signature the model sees
 KG_TOOLS = {
@@ -40,15 +42,18 @@ KG_TOOLS = {
     "list_categories": "list_categories() -> list of {category, count}",
 }
 
-_SYSTEM_T1 = ("You answer geospatial questions about places, regions, routes and events. "
-              "Be precise; answer from what you know.")
-_SYSTEM_ORACLE = ("You answer geospatial questions about places, regions, routes and events. The facts you "
-                  "are given come from a knowledge graph and are sufficient to compute the answer. Geometries "
-                  "are WKT in longitude latitude order (CRS84, WGS84 degrees).")
+def item_texts(item) -> Mapping[str, str]:
+    """Return the prompt texts in an item's language (English for an unknown language code)."""
+    try:
+        return get_language(getattr(item, "language", None) or "eng").texts
+    except ValueError:
+        return ENGLISH_TEXTS
 
 
-def answer_instructions(fmt: AnswerFormat, unit: str | None, *, reasoning: bool, schema: dict) -> str:
-    """Return the answer-format part of a one-completion prompt: the format, its unit clause, the JSON shape.
+def answer_instructions(fmt: AnswerFormat, unit: str | None, *, reasoning: bool, schema: dict,
+                        texts: Mapping[str, str] = ENGLISH_TEXTS) -> str:
+    """Return the answer-format part of a one-completion prompt: the format, its unit clause, the JSON shape,
+    in the language of ``texts`` (the JSON keys and values stay as the schema has them).
 
     >>> from kgbench.evaluation.formats import get_format
     >>> fmt = get_format("Count")
@@ -56,13 +61,13 @@ def answer_instructions(fmt: AnswerFormat, unit: str | None, *, reasoning: bool,
     ['Answer format (Count): A whole number.', 'Give a whole number; "unit" must be null.']
     """
     shape = '{"reasoning": ..., "answer": ..., "unit": ...}' if reasoning else '{"answer": ..., "unit": ...}'
-    lines = [f"Answer format ({fmt.name}): {fmt.description}", fmt.unit_clause(unit), *fmt.prompt_lines(schema)]
+    lines = [texts["prompt.format"].format(format=fmt.name, description=fmt.describe(texts)),
+             fmt.unit_clause(unit, texts), *fmt.prompt_lines(schema, texts)]
     if reasoning:
-        lines.append('First think step by step in "reasoning", then give the answer.')
-    lines.append(f"Reply with one JSON object {shape} and nothing else. It must follow this JSON schema:")
+        lines.append(texts["prompt.reasoning"])
+    lines.append(texts["prompt.reply"].format(shape=shape))
     lines.append(json.dumps(schema, ensure_ascii=False))
-    lines.append('If the question cannot be answered (for example, because its premise is false), '
-                 'set "answer" to null.')
+    lines.append(texts["prompt.null"])
     return "\n".join(lines)
 
 
@@ -88,7 +93,7 @@ class Condition:
 
     @staticmethod
     def _question(item: Item) -> str:
-        return f"Question: {item.question}"
+        return item_texts(item)["prompt.question"].format(question=item.question)
 
 
 @dataclass(frozen=True)
@@ -96,9 +101,10 @@ class Parametric(Condition):
     """T1 and T2: the question and the answer format, nothing else."""
 
     def render(self, item, fmt, schema, note):
+        texts = item_texts(item)
         user = (self._question(item) + "\n\n"
-                + answer_instructions(fmt, item.unit, reasoning=self.reasoning, schema=schema))
-        return _SYSTEM_T1, user, {}
+                + answer_instructions(fmt, item.unit, reasoning=self.reasoning, schema=schema, texts=texts))
+        return texts["system.parametric"], user, {}
 
 
 @dataclass(frozen=True)
@@ -106,15 +112,18 @@ class OracleFacts(Condition):
     """T1-oracle-*: the gold triples written as ``surface`` (``nt``, ``json`` or ``text``) under ``label``."""
 
     surface: str = "nt"
-    label: str = "Facts"
+    #: the key of the facts' heading in the prompt texts
+    label: str = "prompt.facts"
 
     def render(self, item, fmt, schema, note):
+        texts = item_texts(item)
         facts = verbalize_gold(item) if self.surface == "text" else gold_as(item, self.surface)
         fence = "" if self.surface == "text" else "```\n"
         stated = f"{note}\n" if note else ""
-        user = (f"{self.label}:\n{stated}{fence}{facts.strip()}\n{fence.strip()}".rstrip() + "\n\n"
-                + self._question(item) + "\n\n" + answer_instructions(fmt, item.unit, reasoning=False, schema=schema))
-        return _SYSTEM_ORACLE, user, {}
+        user = (f"{texts[self.label]}:\n{stated}{fence}{facts.strip()}\n{fence.strip()}".rstrip() + "\n\n"
+                + self._question(item) + "\n\n"
+                + answer_instructions(fmt, item.unit, reasoning=False, schema=schema, texts=texts))
+        return texts["system.oracle"], user, {}
 
 
 @dataclass(frozen=True)
@@ -123,36 +132,27 @@ class AgentCondition(Condition):
     (``needs_kg``: the knowledge-graph tools)."""
 
     def render(self, item, fmt, schema, note):
-        system = self._system(fmt, item.unit, schema)
+        texts = item_texts(item)
+        system = self._system(fmt, item.unit, schema, texts)
         if self.oracle:
             stated = f"{note}\n" if note else ""
-            user = f"Facts (N-Triples):\n{stated}```\n{item.gold_triples.strip()}\n```\n\n{self._question(item)}"
+            user = (f"{texts['prompt.facts_nt']}:\n{stated}```\n{item.gold_triples.strip()}\n```\n\n"
+                    f"{self._question(item)}")
             return system, user, {"agent": True, "tools": [], "sandbox_globals": {"GOLD_TRIPLES": item.gold_triples}}
         return system, self._question(item), {"agent": True, "tools": list(KG_TOOLS), "kg": item.kg}
 
-    def _system(self, fmt: AnswerFormat, unit: str | None, schema: dict) -> str:
-        lines = [
-            "You are a geospatial analyst who answers a question by writing Python.",
-            "Each reply is one step. In a step, write exactly one ```python code block; it runs in a sandbox "
-            "(Python 3 with shapely, pyproj, h3 and the standard library; no network, no file writes, limited "
-            "time and memory) and what it prints comes back to you. Variables do not persist between steps.",
-            "When you know the answer, call final_answer(answer, unit) in a code block; this ends the run. "
-            "final_answer(None, None) means you give no answer.",
-        ]
+    def _system(self, fmt: AnswerFormat, unit: str | None, schema: dict,
+                texts: Mapping[str, str] = ENGLISH_TEXTS) -> str:
+        lines = [texts["agent.role"], texts["agent.steps"], texts["agent.final"]]
         if self.needs_kg:
-            lines.append("The sandbox also has these functions over a geographic knowledge graph (ids are IRIs):")
+            lines.append(texts["agent.tools"])
             lines.extend(f"- {signature}" for signature in KG_TOOLS.values())
         else:
-            lines.append("The facts from a knowledge graph that the answer follows from are in the user message; "
-                         "in the sandbox they are also in the string GOLD_TRIPLES (N-Triples). You have no "
-                         "retrieval tools.")
-        lines.append(f"You have a budget of steps; use few. The final answer must fit the answer format "
-                     f"({fmt.name}): {fmt.description}")
-        lines.append(fmt.unit_clause(unit))
-        lines.append("final_answer's arguments must make this JSON object valid: "
-                     + json.dumps(schema, ensure_ascii=False))
-        lines.append("If the question cannot be answered (for example, because its premise is false), call "
-                     "final_answer(None, None).")
+            lines.append(texts["agent.gold"])
+        lines.append(texts["agent.budget"].format(format=fmt.name, description=fmt.describe(texts)))
+        lines.append(fmt.unit_clause(unit, texts))
+        lines.append(texts["agent.schema"].format(schema=json.dumps(schema, ensure_ascii=False)))
+        lines.append(texts["agent.null"])
         return "\n".join(lines)
 
 
@@ -160,9 +160,9 @@ class AgentCondition(Condition):
 CONDITION_OBJECTS: dict[str, Condition] = {c.name: c for c in (
     Parametric("T1"),
     Parametric("T2", reasoning=True),
-    OracleFacts("T1-oracle-nt", oracle=True, surface="nt", label="Facts (N-Triples)"),
-    OracleFacts("T1-oracle-json", oracle=True, surface="json", label="Facts (JSON: subject -> predicate -> values)"),
-    OracleFacts("T1-oracle-verbalized", oracle=True, surface="text", label="Facts"),
+    OracleFacts("T1-oracle-nt", oracle=True, surface="nt", label="prompt.facts_nt"),
+    OracleFacts("T1-oracle-json", oracle=True, surface="json", label="prompt.facts_json"),
+    OracleFacts("T1-oracle-verbalized", oracle=True, surface="text", label="prompt.facts"),
     AgentCondition("T3-oracle", oracle=True, agent=True),
     AgentCondition("T3a", agent=True, needs_kg=True),
 )}

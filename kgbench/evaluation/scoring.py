@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable
 from kgbench.evaluation.formats import (
     AnswerFormat, AnswerValueError, GoldAnswer, get_format, is_refusal_text, validate_gold,
 )
+from kgbench.evaluation.formats.localized import delocalize
 from kgbench.evaluation.formats.compare import Comparison
 from kgbench.generator.tolerances import (  # noqa: F401 - re-exported: the scorer's public tolerances
     ANGLE_TOLERANCE_DEG, DATE_TOLERANCE_DAYS, IOU_THRESHOLD, POINT_TOLERANCE_KM, RATIO_ZERO_TOLERANCE,
@@ -131,13 +132,15 @@ def _answer_and_unit(prediction: Any) -> tuple[str | None, Any, Any, str]:
     return None, answer, unit, ""
 
 
-def parse_prediction(prediction: Any, answer_format: str | AnswerFormat) -> ParsedAnswer:
+def parse_prediction(prediction: Any, answer_format: str | AnswerFormat, language: str | None = None) -> ParsedAnswer:
     """Return the :class:`ParsedAnswer` of a prediction for an answer format.
 
     ``prediction`` is a record (``{"answer": ..., "unit": ..., "raw": ...}``), a model's answer object, raw
     text holding one, or None (missing). A non-null ``answer`` wins over ``raw``; a null or absent answer
     with raw text reads the raw text. Numbers may be strings (``"1,250 m"``); a unit written after the number
-    wins over the ``unit`` field; a missing unit means km (Distance, Polar) or km2 (Area).
+    wins over the ``unit`` field; a missing unit means km (Distance, Polar) or km2 (Area). ``language`` is
+    the item's (ISO 639-3): its Boolean and direction words and its decimal comma are understood too
+    (:func:`~kgbench.evaluation.formats.localized.delocalize`).
 
     >>> parse_prediction({"answer": "1,250 m", "unit": "km"}, "Distance").value
     1.25
@@ -151,7 +154,7 @@ def parse_prediction(prediction: Any, answer_format: str | AnswerFormat) -> Pars
     if status is not None:
         return ParsedAnswer(status, None, unit, reason)
     try:
-        value = fmt.parse(answer, unit)
+        value = fmt.parse(delocalize(answer, fmt.slug, language), unit)
     except AnswerValueError as exc:
         return ParsedAnswer("unparseable", None, unit, str(exc))
     return ParsedAnswer("answered", value, unit)
@@ -196,8 +199,8 @@ class ItemScore:
 def score_item(item: dict, prediction: Any, gold: GoldAnswer | None = None) -> ItemScore:
     """Return the :class:`ItemScore` of one prediction for one item.
 
-    ``item`` needs ``answer_format``, ``answer`` and may carry ``unit``, ``acceptable``, ``false_premise``
-    and ``id``. The prediction is scored against the answer and every acceptable alternative; the best
+    ``item`` needs ``answer_format``, ``answer`` and may carry ``unit``, ``acceptable``, ``false_premise``,
+    ``language`` (replies in it are understood: "oui", "12,5") and ``id``. The prediction is scored against the answer and every acceptable alternative; the best
     one counts (E first, then the smallest e). A false-premise item is right only when refused.
     ``gold`` may pass an already validated gold answer. An invalid gold answer raises
     :class:`~kgbench.evaluation.formats.GoldAnswerError`.
@@ -212,7 +215,7 @@ def score_item(item: dict, prediction: Any, gold: GoldAnswer | None = None) -> I
     (1, 0.0, 'refused')
     """
     fmt = get_format(item["answer_format"])
-    parsed = parse_prediction(prediction, fmt)
+    parsed = parse_prediction(prediction, fmt, item.get("language"))
     false_premise = bool(item.get("false_premise"))
     item_id = item.get("id")
     if false_premise:

@@ -46,6 +46,10 @@ class Item:
     stratum: Mapping[str, str]
     snapshot: str
     scale: str | None = None
+    #: a parallel item's localization (None for English): each placeholder's name as written and whether
+    #: it was localized (``names``), and the grammar edits its realization made (``edits``: category, role,
+    #: the text around the placeholder as naive substitution wrote it and as the rule wrote it)
+    localization: Mapping | None = None
 
     def to_dict(self) -> dict:
         """Return the item as a plain dict (the JSON line's content)."""

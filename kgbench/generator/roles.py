@@ -15,9 +15,10 @@ from pyoxigraph import Literal, NamedNode
 
 from kgbench.kg.builder.names import country_takes_the
 from kgbench.kg.results import python_value
+from kgbench.languages import ENGLISH_TEXTS, join_sentences
 
 __all__ = ["CategoryValue", "plural", "singular", "with_article", "possessive", "entity_term", "takes_the",
-           "running_name", "institution_takes_the", "with_definite_articles", "locality_note", "named_within",
+           "running_name", "institution_takes_the", "with_definite_articles", "locality_note", "locality_sentence", "named_within",
            "without_qualifier"]
 
 #: categories whose everyday singular differs from the KG string (OSM tag values read as nouns)
@@ -276,7 +277,7 @@ def locality_note(kg, chosen: dict) -> str:
     The OSM extracts cover a few square kilometres and their street and shop names recur in every town, so a
     question naming an OSM entity says which town (``kgb:locality``): " All the places named are in central
     Helsinki, Finland." when every named entity is an OSM one, else " Kiasma (museum) is in central Helsinki,
-    Finland." for each OSM entity.
+    Finland." for each OSM entity (see :func:`locality_sentence`).
     """
     entities = [c for c in chosen.values() if not isinstance(c, CategoryValue)]
     osm = [c for c in entities if getattr(c, "graph", None) == "osm"]
@@ -290,11 +291,28 @@ def locality_note(kg, chosen: dict) -> str:
             rows = kg.query("SELECT ?l WHERE { ?e kgb:locality ?l }", bindings={"e": c.term}, strict=True)
             memo[key] = next((str(python_value(r["l"])) for r in rows), None)
         places.append((c.name, memo[key]))
-    if any(loc is None for _, loc in places):
-        return ""  # an OSM entity of a custom graph without a locality: nothing to state
-    if len(osm) == len(entities) and len({loc for _, loc in places}) == 1:
-        return f" All the places named are in {places[0][1]}."
-    return "".join(f" {name} is in {loc}." for name, loc in places)
+    note = locality_sentence(places, len(entities), ENGLISH_TEXTS)
+    return " " + note if note else ""
+
+
+def locality_sentence(places: list[tuple[str, str | None]], entities: int, texts) -> str:
+    """Return the sentence(s) saying where OSM places are, in the language of ``texts`` ('' when none).
+
+    ``places`` are (name as the question writes it, ``kgb:locality``) of the question's OSM entities;
+    ``entities`` is how many entities the question names. One sentence when all are OSM places of one
+    locality, else one per place; nothing when a place has no locality (a custom graph).
+
+    >>> from kgbench.languages import ENGLISH_TEXTS
+    >>> locality_sentence([("Kiasma", "central Helsinki, Finland")], 2, ENGLISH_TEXTS)
+    'Kiasma is in central Helsinki, Finland.'
+    """
+    if not places or any(loc is None for _, loc in places):
+        return ""
+    def where(loc: str) -> str:
+        return texts.get(f"locality.{loc}", loc)
+    if len(places) == entities and len({loc for _, loc in places}) == 1:
+        return texts["locality.all"].format(place=where(places[0][1]))
+    return join_sentences(*(texts["locality.one"].format(name=name, place=where(loc)) for name, loc in places))
 
 
 def without_qualifier(name: str, region: str) -> str:

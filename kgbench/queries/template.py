@@ -19,6 +19,7 @@ from pyoxigraph import Store
 from kgbench.kg.query_text import place_bindings, where_brace
 from kgbench.ontologies import PREFIXES
 from kgbench.queries.sections import FalsePremise, Sampling, ScaleBand, SectionError, Validation, build_section
+from kgbench.queries.translations import translation_problems
 from kgbench.queries.template_checks import forbidden_clauses, load_yaml, non_finite_fields, unknown_units
 
 __all__ = ["anchor_role", "Template", "Role", "SubTemplate", "Variant", "Sampling", "ScaleBand", "Validation",
@@ -59,6 +60,21 @@ class Variant:
 
     id: str
     text: str
+    #: the wording in every other language (ISO 639-3 code -> text; placeholders may carry a form spec)
+    translations: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def text_in(self, language: str) -> str:
+        """Return the wording in a language: ``text`` for English, else its translation (KeyError if none).
+
+        >>> Variant("v1", "How far is {A}?", {"fra": "À quelle distance est {A} ?"}).text_in("fra")
+        'À quelle distance est {A} ?'
+        """
+        if language == "eng":
+            return self.text
+        try:
+            return self.translations[language]
+        except KeyError:
+            raise KeyError(f"variant {self.id} has no {language} wording") from None
 
     def placeholders(self) -> set[str]:
         """Return the placeholder names the text uses.
@@ -210,7 +226,15 @@ def load_template(tid: str) -> Template:
         close = difflib.get_close_matches(tid.upper(), ids, n=5, cutoff=0.3)
         hint = f"; did you mean: {', '.join(close)}?" if close else f"; known ids: {', '.join(ids)}"
         raise UnknownTemplateError(f"unknown template id {tid!r}{hint}")
-    return load_template_file(Path(str(_templates_root().joinpath(f"{tid}.yaml"))))
+    path = Path(str(_templates_root().joinpath(f"{tid}.yaml")))
+    stat = path.stat()
+    return _load_unchanged(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _load_unchanged(path: str, mtime_ns: int, size: int) -> Template:
+    """Return a shipped template, read once per version of its file (the key holds its time and size)."""
+    return load_template_file(path)
 
 
 @functools.cache
@@ -259,7 +283,12 @@ def load_template_file(path: str | Path) -> Template:
     params = data.get("parameters") or {}
     subs = []
     for i, st in enumerate(data["sub_templates"]):
-        variants = tuple(Variant(v["id"], v["text"]) for v in st["variants"])
+        variants = tuple(Variant(v["id"], v["text"], MappingProxyType(dict(v.get("translations") or {})))
+                         for v in st["variants"])
+        problems = [p for j, v in enumerate(variants) for p in translation_problems(
+            f"field sub_templates/{i}/variants/{j}/translations", v.text, v.translations)]
+        if problems:
+            raise TemplateError("\n".join(f"{path}: {p}" for p in problems))
         for j, v in enumerate(variants):
             used = {u[:-4] if u.endswith("_one") and u[:-4] in roles else u for u in v.placeholders()}
             unknown = used - set(roles) - set(params)

@@ -16,6 +16,7 @@ import concurrent.futures as cf
 import dataclasses
 import json
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -25,6 +26,7 @@ from kgbench.release import audit_checks as checks
 from kgbench.generator.balance import CLASS_SHARE, CONSTANT_SHARE, MIN_ITEMS
 from kgbench.release.card import REFERENCE_FAMILY_SHARES, REFERENCE_FORMAT_SHARES
 from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR
+from kgbench.generator.localize import first_of_each_stem, id_stem, localized_share
 from kgbench.release.dataset import SMALL_SHARE, _template_key, family_of
 from kgbench.evaluation.formats import get_format, name_key
 from kgbench.generator.items import Item, read_jsonl
@@ -75,6 +77,7 @@ RULES = {1: "H3 scoring: a coarser cell never scores", 2: "no coordinates in que
          3: "no answer readable from the question", 5: "balance and no duplicates",
          6: "Count/Set natural-zero questions are never false premises", 8: "four income tiers, no country above 5%",
          10: "oracle prompts fit the context budget", 11: "family and format shares",
+         12: "parallel items: every item in every language of the release, every placeholder filled",
          13: "small split at most 15% of the large one"}
 
 
@@ -136,6 +139,10 @@ class AuditReport:
                   "false premises by format: " + ", ".join(f"{f} {v['count']} ({_pct(v['share'])})"
                                                            for f, v in o["false_premise_by_format"].items()),
                   f"shared country pairs: {o['shared_country_pairs']['count']}",
+                  "languages: " + ", ".join(f"{c} {r['items']}" + (f" (localized {_pct(r['localized_share'])}, "
+                                                                   f"edited {_pct(r['edited_share'])})"
+                                                                   if "localized_share" in r else "")
+                                            for c, r in o.get("languages", {}).items()),
                   f"oracle prompts ({TOKEN_ESTIMATOR}, budget {self.rules.context_budget} tokens): "
                   + json.dumps(o.get("prompts") or "not measured"), ""]
         if self.violations:
@@ -306,7 +313,11 @@ def audit_items(large: Sequence[Item], small: Sequence[Item] | None = None, *, r
     ``prompts`` False skips rendering the oracle prompts (the slowest figure; rule 10 is then not judged);
     ``jobs`` and ``progress`` are those of :func:`prompt_sizes`.
     """
-    large = list(large)
+    every = list(large)
+    languages = language_figures(every)
+    large = first_of_each_stem(every)  # parallel items share answers and strata: the rules judge one of each
+    if small is not None:
+        small = first_of_each_stem(list(small))
     sizes = prompt_sizes(large, rules.context_budget, jobs=jobs, progress=progress) if prompts else None
     region_names: dict[str, set[str]] = defaultdict(set)
     for it in large:
@@ -337,6 +348,7 @@ def audit_items(large: Sequence[Item], small: Sequence[Item] | None = None, *, r
         "format_shares": _share_table(Counter(it.answer_format for it in large), n, REFERENCE_FORMAT_SHARES),
         "shared_country_pairs": {"count": len(pairs), "examples": [
             {"pair": sorted(p), "templates": sorted(t)} for p, t in list(pairs.items())[:3]]},
+        "languages": languages,
     }
     if prompts:
         per = [t["prompts"] for t in templates.values()]
@@ -349,8 +361,38 @@ def audit_items(large: Sequence[Item], small: Sequence[Item] | None = None, *, r
     return AuditReport(templates, overall, violations, rules)
 
 
+_PLACEHOLDER = re.compile(r"\{[A-Za-z][A-Za-z0-9_]*(:[^{}]*)?\}")
+
+
+def language_figures(items: Sequence[Item]) -> dict:
+    """Return per language of a release: items, English items without a parallel item in it, questions with a
+    placeholder left, and the shares of localized entity mentions and of grammar-edited questions."""
+    stems_by_language: dict[str, set[str]] = defaultdict(set)
+    unfilled: Counter = Counter()
+    for it in items:
+        stems_by_language[it.language].add(id_stem(it))
+        if _PLACEHOLDER.search(it.question or ""):
+            unfilled[it.language] += 1
+    english = stems_by_language.get("eng", set())
+    shares = localized_share(items)
+    out = {}
+    for code in sorted(stems_by_language, key=lambda c: (c != "eng", c)):
+        row = {"items": sum(1 for it in items if it.language == code),
+               "missing_parallel": len(english - stems_by_language[code]) if code != "eng" and english else 0,
+               "unfilled_placeholders": unfilled[code]}
+        if code in shares:
+            row.update(localized_share=shares[code]["localized_share"], edited_share=shares[code]["edited_share"])
+        out[code] = row
+    return out
+
+
 def _overall_violations(o: dict, rules: AuditRules, pairs) -> list[Violation]:
     v = []
+    for code, row in o.get("languages", {}).items():
+        if row["missing_parallel"] or row["unfilled_placeholders"]:
+            v.append(Violation(12, RULES[12], None, f"{code}: {row['missing_parallel']} English items without a "
+                                                    f"parallel item, {row['unfilled_placeholders']} questions with "
+                                                    "a placeholder left"))
     if o["top_country"]["share"] is not None and o["top_country"]["share"] > rules.max_country_share:
         v.append(Violation(8, RULES[8], None, f"{o['top_country']['country']} holds "
                                               f"{100 * o['top_country']['share']:.1f}% of the items"))

@@ -6,12 +6,13 @@ import concurrent.futures as cf
 import dataclasses
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from kgbench.generator.balance import balance_items
 from kgbench.generator.generate import (FALSE_PREMISE_SHARE, GenerationReport, false_premises_wanted,
                                         merge_false_premises)
 from kgbench.generator.items import Item
+from kgbench.generator.localize import localize_items
 from kgbench.release.checked import false_premise_items, generate
 from kgbench.release.policy import (BOOSTED_FAMILIES, MAX_THINNING, cap_countries, drop_repeated_pairs, protected,
                                       protected_kinds, thin_for_shares)
@@ -172,7 +173,7 @@ def _fp_rounds(want: dict[str, int], fps: dict, caps: dict[str, int]):
 
 def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, jobs: int = 1,
                  ids: list[str] | None = None, progress: Callable[[str, int, int], None] | None = None,
-                 false_premise_share: float = FALSE_PREMISE_SHARE) -> BenchmarkRun:
+                 false_premise_share: float = FALSE_PREMISE_SHARE, languages: Sequence[str] = ("eng",)) -> BenchmarkRun:
     """Return items of every template (default: all of spec/templates.tsv), reproducible for a seed.
 
     Two passes: the true-premise items of every template, then false-premise items from the templates
@@ -271,6 +272,12 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
         if not rep.items:
             reasons = ", ".join(f"{k} ({v})" for k, v in rep.discarded.most_common(3)) or "no candidate tuples"
             unsatisfiable[rep.template_id] = f"no item on this snapshot: {reasons}"
+    if tuple(languages) != ("eng",):
+        if kg is None:
+            from kgbench.kg.store import open_kg
+
+            kg = open_kg(cache=cache)
+        items = localize_items(kg, items, languages)
     return BenchmarkRun(items, reports, unsatisfiable, policy)
 
 

@@ -14,6 +14,7 @@ import yaml
 
 from kgbench.evaluation.baselines import majority_predictions, oracle_answer
 from kgbench.generator.items import Item
+from kgbench.languages import LANGUAGE_CODES, get_language
 from kgbench.release.policy import REFERENCE_FAMILY_SHARES
 from kgbench.ontologies import ENTITY
 from kgbench.queries.template import load_template
@@ -30,7 +31,11 @@ REFERENCE_FORMAT_SHARES = {"Set enumeration": 0.16}
 REFERENCE_MAJORITY_EM = 0.288
 #: how the card cites the design it follows: the repository names no paper, so the specification is cited
 DESIGN_CITATION = "the benchmark specification in spec/ (templates.tsv, scoring.md)"
-_ISO639_1 = {"eng": "en", "fin": "fi", "swe": "sv", "deu": "de", "fra": "fr", "spa": "es"}
+def _bcp47(code: str) -> str:
+    try:
+        return get_language(code).bcp47
+    except ValueError:
+        return code
 _OSM_IRI = ENTITY.base + "osm/"
 
 
@@ -38,6 +43,7 @@ def osm_derived(item: Item) -> bool:
     """Return True when an item's gold triples hold OpenStreetMap-derived entities (a derivative database, ODbL 1.0).
 
     >>> from kgbench.generator.items import Item
+from kgbench.languages import LANGUAGE_CODES, get_language
     >>> it = Item("x", "C3", 1, "C3-1", "v", "eng", "?", "Count", 1, None, [], False, None, {}, {}, "",
     ...           "<https://w3id.org/kgbench/entity/osm/way/1> <http://ex.org/p> 1 .", "osm", {}, "s")
     >>> osm_derived(it)
@@ -214,13 +220,17 @@ def _front_matter(stats: dict) -> str:
     meta = {
         "pretty_name": "kgbench geospatial QA",
         "license": "other",
-        "language": sorted({_ISO639_1.get(code, code) for code in large["languages"]}) or ["en"],
+        "language": sorted({_bcp47(code) for code in large["languages"]}) or ["en"],
         "task_categories": ["question-answering"],
         "tags": ["geospatial", "knowledge-graph", "sparql", "geosparql", "benchmark"],
         "size_categories": [_size_category(large["items"])],
         "configs": [{"config_name": split, "default": split == "large",
                      "data_files": [{"split": "test", "path": f"{split}/items.parquet"}]} for split in stats["splits"]],
     }
+    if len(large["languages"]) > 1:  # one config per language and split: the parallel items of that language
+        meta["configs"] += [{"config_name": f"{split}-{lang}",
+                             "data_files": [{"split": "test", "path": f"{split}/{lang}/items.parquet"}]}
+                            for lang in large["languages"] for split in stats["splits"]]
     return "---\n" + yaml.safe_dump(meta, sort_keys=False, allow_unicode=True) + "---\n"
 
 
@@ -235,6 +245,28 @@ def _grid_section(split: str, s: dict, tiers: Sequence[str]) -> str:
         rows.append([r, *(counts[c] for c in g["columns"]), sum(counts.values()), countries])
     return f"**{split}** ({s['items']} items)\n\n" + _table(["income \\ density", *g["columns"], "total",
                                                              "countries (items)"], rows)
+
+
+def _languages_section(stats: dict) -> str:
+    """Return the card's section on languages: items per language and split; for parallel items, the share
+    of entity mentions with a localized name and of questions that needed a grammar edit."""
+    large, small = stats["splits"]["large"], stats["splits"]["small"]
+    loc = stats.get("localization") or {}
+    rows = [(code, get_language(code).english_name if code in LANGUAGE_CODES else "?", n,
+             small["languages"].get(code, 0),
+             _pct(loc[code]["localized_share"]) if code in loc and loc[code]["localized_share"] is not None else "-",
+             _pct(loc[code]["edited_share"]) if code in loc and loc[code]["edited_share"] is not None else "-")
+            for code, n in large["languages"].items()]
+    text = "## Items per language\n"
+    if len(large["languages"]) > 1:
+        text += ("Every English item has one parallel item per other language: the same entities, bindings, SPARQL, "
+                 "gold triples and answer, the question written in that language (id: the English id, a dash, the "
+                 "ISO 639-3 code). Names are localized from the snapshot's language-tagged labels where it has "
+                 "them (CLDR country names, iso-codes state names, OpenStreetMap name:xx) and kept canonical "
+                 "otherwise; localized entity answers are accepted as aliases. Configs `large-<code>` and "
+                 "`small-<code>` hold one language each; baselines and `gold.nq` count each English item once.\n")
+    return text + _table(["language", "name", "large", "small", "entity mentions localized",
+                          "questions with a grammar edit"], rows) + "\n"
 
 
 def render_card(stats: dict) -> str:
@@ -279,6 +311,7 @@ def render_card(stats: dict) -> str:
              _table(["SFID", "family", "large", "small"],
                     [(f, stats["family_names"].get(f, "?"), n, s) for f, n, s in two("families")]) + "\n",
              "## Items per answer format\n", _table(["answer format", "large", "small"], two("answer_formats")) + "\n",
+             _languages_section(stats),
              "## Items per source KG\n", _table(["source KG", "large", "small"], two("kgs")) + "\n",
              "## Items per (source KG, family) cell\n", _table(["cell", "large", "small"], two("kg_family")) + "\n",
              "## Items per template\n",

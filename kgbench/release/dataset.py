@@ -42,6 +42,7 @@ from kgbench.release.card import osm_derived, release_baselines, render_card
 from kgbench.evaluation.formats import FORMAT_NAMES, GoldAnswerError, get_format, validate_gold
 from kgbench.generator.generate import GenerationReport
 from kgbench.generator.gold import export_gold_nquads
+from kgbench.generator.localize import first_of_each_stem, localized_share, parallel_of
 from kgbench.generator.items import Item, family_of, write_jsonl
 from kgbench.fileio import atomic_directory
 from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
@@ -75,8 +76,9 @@ PARQUET_COLUMNS = {
     "entities": "json", "bindings": "json", "sparql": "string", "gold_triples": "string", "kg": "string",
     "stratum": "struct<country, income_tier, density_tier> (strings)", "snapshot": "string", "scale": "string",
     "family": "string (SFID letter, derived from template_id)",
+    "localization": "json (a parallel item's localized names and grammar edits; null for English)",
 }
-_JSON_COLUMNS = ("answer", "acceptable", "perturbation", "entities", "bindings")
+_JSON_COLUMNS = ("answer", "acceptable", "perturbation", "entities", "bindings", "localization")
 
 
 class ReleaseError(ValueError):
@@ -377,6 +379,7 @@ def _parquet_table(items: Sequence[Item]):
         ("false_premise", pa.bool_()), ("perturbation", pa.string()), ("entities", pa.string()),
         ("bindings", pa.string()), ("sparql", pa.string()), ("gold_triples", pa.string()), ("kg", pa.string()),
         ("stratum", stratum_type), ("snapshot", pa.string()), ("scale", pa.string()), ("family", pa.string()),
+        ("localization", pa.string()),
     ], metadata={"kgbench": json.dumps({"kind": RELEASE_KIND, "json_columns": list(_JSON_COLUMNS)})})
     cols: dict[str, list] = {name: [] for name in schema.names}
     for it in items:
@@ -459,22 +462,32 @@ def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterab
         if others:
             raise ReleaseError(f"items come from snapshot(s) {others}, not the manifest's {manifest_id!r}")
     reports = list(reports)
-    small = select_small(items, seed=seed)
-    scores = release_baselines(items, small) if baselines and items else None
+    originals = first_of_each_stem(items)
+    small = parallel_of(select_small(originals, seed=seed), items)
+    original_small = first_of_each_stem(small)
+    scores = release_baselines(originals, original_small) if baselines and items else None
     stats = release_stats(items, small, reports=reports, unsatisfiable=unsatisfiable,
                           snapshot_manifest=snapshot_manifest, seed=seed, baselines=scores)
+    languages = list(stats["splits"]["large"]["languages"])
+    stats["localization"] = localized_share(items)
     rel = {f"{s}/{kind}": Path(s) / f"items.{kind}" for s in SPLITS for kind in ("jsonl", "parquet")}
+    if len(languages) > 1:
+        rel.update({f"{s}/{lang}/parquet": Path(s) / lang / "items.parquet" for s in SPLITS for lang in languages})
     rel.update({"gold": Path("gold.nq"), "card": Path("README.md"), "stats": Path("stats.json")})
     with atomic_directory(out) as tmp:
         for split, chosen in (("large", items), ("small", small)):
             (tmp / split).mkdir()
             write_jsonl(chosen, tmp / rel[f"{split}/jsonl"])
             _write_parquet(chosen, tmp / rel[f"{split}/parquet"])
-        quads = export_gold_nquads(items, tmp / rel["gold"])
+            if len(languages) > 1:
+                for lang in languages:
+                    (tmp / split / lang).mkdir()
+                    _write_parquet([it for it in chosen if it.language == lang], tmp / rel[f"{split}/{lang}/parquet"])
+        quads = export_gold_nquads(originals, tmp / rel["gold"])
         stats["gold_quads"] = quads
         (tmp / rel["stats"]).write_text(json.dumps(stats, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         (tmp / rel["card"]).write_text(render_card(stats), encoding="utf-8")
     counts = {"large": len(items), "small": len(small), "gold_quads": quads,
               "false_premise": stats["splits"]["large"]["false_premise"],
-              "unsatisfiable": len(stats["unsatisfiable"])}
+              "unsatisfiable": len(stats["unsatisfiable"]), "languages": len(languages)}
     return ReleaseSummary(out, {k: out / p for k, p in rel.items()}, counts, stats)

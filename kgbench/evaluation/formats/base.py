@@ -7,6 +7,7 @@ read or word differently, and :mod:`kgbench.evaluation.formats.registry` the fif
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, Callable
 
 import jsonschema
@@ -14,6 +15,7 @@ import jsonschema
 from kgbench.evaluation.formats.compare import Comparison, exact
 from kgbench.evaluation.formats.schemas import _nullable
 from kgbench.evaluation.formats.values import AnswerValueError, GoldAnswerError, SCHEMA_DIALECT
+from kgbench.languages import ENGLISH_TEXTS
 
 __all__ = ["AnswerFormat"]
 
@@ -90,16 +92,27 @@ class AnswerFormat:
 
     # ------------------------------------------------------------------------------------ prompt wording
 
-    def unit_clause(self, unit: str | None = None) -> str:
-        """Return the sentence that tells a model which unit to answer in (``unit``: the item's gold unit).
+    def describe(self, texts: Mapping[str, str] | None = None) -> str:
+        """Return the format's description for a prompt, in the language of ``texts`` (default English).
+
+        >>> from kgbench.evaluation.formats import get_format
+        >>> from kgbench.languages import get_language
+        >>> get_format("Count").describe()
+        'A whole number.'
+        """
+        return (texts or ENGLISH_TEXTS)[f"format.{self.slug}"].format()
+
+    def unit_clause(self, unit: str | None = None, texts: Mapping[str, str] | None = None) -> str:
+        """Return the sentence that tells a model which unit to answer in (``unit``: the item's gold unit), in
+        the language of ``texts`` (default English).
 
         >>> from kgbench.evaluation.formats import get_format
         >>> get_format("Geohash").unit_clause()
         '"unit" must be null.'
         """
-        return '"unit" must be null.'
+        return (texts or ENGLISH_TEXTS)["unit.null"]
 
-    def prompt_lines(self, schema: dict) -> list[str]:
+    def prompt_lines(self, schema: dict, texts: Mapping[str, str] | None = None) -> list[str]:
         """Return the lines a prompt adds after the unit clause for this format (none by default)."""
         return []
 
@@ -134,7 +147,7 @@ class AnswerFormat:
         return {
             "$schema": SCHEMA_DIALECT,
             "title": f"{self.name} answer",
-            "description": self.description,
+            "description": self.describe(),
             "type": "object",
             "properties": properties,
             "required": list(properties),

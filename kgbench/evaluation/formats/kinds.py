@@ -14,7 +14,8 @@ from kgbench.evaluation.formats.base import AnswerFormat
 from kgbench.evaluation.formats.coercers import COMPASS_16, COMPASS_8, _FLOW, _SIDES, _coerce_direction
 from kgbench.evaluation.formats.compare import (Comparison, banded, compare_cell, compare_composite, compare_date,
                                                 compare_polar, compare_polygon, compare_set, exact, read_cell)
-from kgbench.evaluation.formats.numbers import DISTANCE_UNITS, UNIT_WORDS
+from kgbench.evaluation.formats.numbers import DISTANCE_UNITS
+from kgbench.languages import ENGLISH_TEXTS
 from kgbench.evaluation.formats.schemas import _NAME_SCHEMA
 from kgbench.evaluation.formats.text import name_key
 from kgbench.evaluation.formats.values import AnswerValueError, GoldAnswerError
@@ -78,9 +79,9 @@ class DirectionFormat(AnswerFormat):
     """Direction labels: exact; an item's answer schema is narrowed to its gold's label family, which the
     prompt lists."""
 
-    def prompt_lines(self, schema: dict) -> list[str]:
+    def prompt_lines(self, schema: dict, texts=None) -> list[str]:
         labels = [x for x in schema["properties"]["answer"]["anyOf"][0].get("enum", []) if x is not None]
-        return ["Allowed labels: " + ", ".join(labels) + "."]
+        return [(texts or ENGLISH_TEXTS)["prompt.labels"].format(labels=", ".join(labels))]
 
     def _answer_value(self, item):
         if item is None:
@@ -99,8 +100,8 @@ class CellFormat(AnswerFormat):
     def compare(self, pred, gold, aliases=None) -> Comparison:
         return compare_cell(pred, gold)
 
-    def unit_clause(self, unit=None) -> str:
-        return 'Set "unit" to the grid system: "h3" or "s2".'
+    def unit_clause(self, unit=None, texts=None) -> str:
+        return (texts or ENGLISH_TEXTS)["unit.cell"]
 
 
 @dataclass(frozen=True)
@@ -115,24 +116,27 @@ class CompositeFormat(AnswerFormat):
 class NumberFormat(AnswerFormat):
     """A number compared within ``tolerance(gold)`` (Count, Ratio; Distance and Area add units).
 
-    ``canonical_unit`` is the unit the coerced value is in; ``clause`` the unit sentence of a unitless number.
+    ``canonical_unit`` is the unit the coerced value is in; ``clause`` the key (in the prompt texts of
+    :mod:`kgbench.languages.texts`) of the unit sentence of a unitless number.
     """
 
     tolerance: Callable[[float], float] = field(default=count_tolerance, repr=False)
     canonical_unit: str | None = None
-    clause: str = '"unit" must be null.'
+    clause: str = "unit.null"
 
     def compare(self, pred, gold, aliases=None) -> Comparison:
         return banded(abs(pred - gold), self.tolerance(gold))
 
-    def unit_clause(self, unit=None) -> str:
-        return self.clause
+    def unit_clause(self, unit=None, texts=None) -> str:
+        return (texts or ENGLISH_TEXTS)[self.clause]
 
 
-def _quantity_clause(fmt, unit: str | None) -> str:
+def _quantity_clause(fmt, unit: str | None, texts=None) -> str:
+    texts = texts or ENGLISH_TEXTS
     unit = unit if unit in fmt.unit_table else fmt.canonical_unit
     others = ", ".join(f'"{u}"' for u in fmt.unit_table if u != unit)
-    return f'Give {fmt.quantity} in {UNIT_WORDS[unit]} and set "unit" to "{unit}" (also accepted: {others}).'
+    return texts["unit.quantity"].format(quantity=texts[fmt.quantity], unit_words=texts[f"unit.{unit}"], unit=unit,
+                                         others=others)
 
 
 @dataclass(frozen=True)
@@ -140,10 +144,10 @@ class QuantityFormat(NumberFormat):
     """A number with a unit (Distance, Area): the prompt asks for the item's unit and names the others."""
 
     unit_table: dict = field(default_factory=dict, repr=False)
-    quantity: str = "the number"
+    quantity: str = "quantity.number"
 
-    def unit_clause(self, unit=None) -> str:
-        return _quantity_clause(self, unit)
+    def unit_clause(self, unit=None, texts=None) -> str:
+        return _quantity_clause(self, unit, texts)
 
 
 @dataclass(frozen=True)
@@ -161,13 +165,13 @@ class PolarFormat(AnswerFormat):
 
     canonical_unit: str = "km"
     unit_table: dict = field(default_factory=lambda: dict(DISTANCE_UNITS), repr=False)
-    quantity: str = "the distance"
+    quantity: str = "quantity.distance"
 
     def compare(self, pred, gold, aliases=None) -> Comparison:
         return compare_polar(pred, gold)
 
-    def unit_clause(self, unit=None) -> str:
-        return _quantity_clause(self, unit)
+    def unit_clause(self, unit=None, texts=None) -> str:
+        return _quantity_clause(self, unit, texts)
 
 
 @dataclass(frozen=True)

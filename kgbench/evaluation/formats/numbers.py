@@ -15,9 +15,6 @@ from kgbench.evaluation.formats.text import name_key
 DISTANCE_UNITS = {"km": 1.0, "m": 0.001, "mi": 1.609344}
 #: square kilometres per area unit
 AREA_UNITS = {"km2": 1.0, "m2": 1e-6, "mi2": 1.609344 ** 2, "ha": 0.01}
-#: how a prompt spells each unit out
-UNIT_WORDS = {"km": "kilometres", "m": "metres", "mi": "miles", "km2": "square kilometres",
-              "m2": "square metres", "mi2": "square miles", "ha": "hectares"}
 
 _END = r"(?![a-z0-9²])"
 _SQ = r"(?:2|\^2|²|\s*squared)"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kgbench.evaluation.formats.base import AnswerFormat
+from kgbench.languages import ENGLISH_TEXTS
 from kgbench.evaluation.formats.coercers import (
     COMPASS_8, DIRECTION_LABELS, _FLOW, _SIDES, _coerce_area, _coerce_boolean, _coerce_cell, _coerce_composite,
     _coerce_count, _coerce_date, _coerce_direction, _coerce_distance, _coerce_entity, _coerce_geohash,
@@ -31,55 +32,48 @@ from kgbench.evaluation.formats.values import GoldAnswerError
 from kgbench.generator.tolerances import area_tolerance, count_tolerance, distance_tolerance, ratio_tolerance
 
 
+def _en(slug: str) -> str:
+    """Return a format's English description (its one home is kgbench.languages.texts)."""
+    return ENGLISH_TEXTS[f"format.{slug}"].format()
+
+
 _FORMAT_LIST = [
-    AnswerFormat("Boolean / ternary", "boolean", 'One of "true", "false" or "plausibly".', _coerce_boolean,
+    AnswerFormat("Boolean / ternary", "boolean", _en("boolean"), _coerce_boolean,
                  {"enum": ["true", "false", "plausibly"]},
                  {"anyOf": [{"type": "boolean"}, {"enum": ["true", "false", "plausibly"]}]}),
-    EntityFormat("Entity name (single)", "entity", "The name of one entity.", _coerce_entity, _NAME_SCHEMA,
-                 _NAME_SCHEMA),
-    DirectionFormat("Predefined / cardinal direction", "direction",
-                    "One label: a compass direction (N, NE, E, SE, S, SW, W, NW), left/right/on (the route) or "
-                    "upstream/downstream.",
+    EntityFormat("Entity name (single)", "entity", _en("entity"), _coerce_entity, _NAME_SCHEMA, _NAME_SCHEMA),
+    DirectionFormat("Predefined / cardinal direction", "direction", _en("direction"),
                     _coerce_direction, {"enum": [*COMPASS_8, *_SIDES, *_FLOW]}, {"enum": list(DIRECTION_LABELS)}),
-    SetFormat("Set enumeration", "set", "A list of entity names; [] when there are none.", _coerce_set,
+    SetFormat("Set enumeration", "set", _en("set"), _coerce_set,
               {"type": "array", "items": _NAME_SCHEMA}, {"type": "array", "items": _NAME_SCHEMA}),
-    CellFormat("H3 / S2 cell index", "cell",
-               'One grid cell: an H3 cell index (15 hex digits) or an S2 cell token; unit names the grid, "h3" or '
-               '"s2".', _coerce_cell,
+    CellFormat("H3 / S2 cell index", "cell", _en("cell"), _coerce_cell,
                {"type": "string", "pattern": f"{_H3_PATTERN}|{_S2_PATTERN}"},
                {"type": "string", "pattern": "^((h3|s2):)?([0-9a-fA-F]{1,16}|[0-9]{17,20})$"}, units=("h3", "s2")),
-    AnswerFormat("Geohash", "geohash", "A geohash string.", _coerce_geohash,
+    AnswerFormat("Geohash", "geohash", _en("geohash"), _coerce_geohash,
                  {"type": "string", "pattern": _GEOHASH_PATTERN}, {"type": "string", "pattern": _GEOHASH_PATTERN}),
-    CompositeFormat("Composite (H3 + S2)", "h3_s2", 'An object {"h3": H3 cell index, "s2": S2 cell token}.',
-                    _coerce_composite, _COMPOSITE_OBJECT, _COMPOSITE_OBJECT),
-    QuantityFormat("Distance", "distance", "A distance as a number, in the unit given in unit.", _coerce_distance,
+    CompositeFormat("Composite (H3 + S2)", "h3_s2", _en("h3_s2"), _coerce_composite, _COMPOSITE_OBJECT,
+                    _COMPOSITE_OBJECT),
+    QuantityFormat("Distance", "distance", _en("distance"), _coerce_distance,
                    _NUMBER_SCHEMA, _NUMBER_SCHEMA, units=tuple(DISTANCE_UNITS), unit_required=True,
                    tolerance=distance_tolerance, canonical_unit="km", unit_table=DISTANCE_UNITS),
-    QuantityFormat("Area", "area", "An area as a number, in the unit given in unit.", _coerce_area,
+    QuantityFormat("Area", "area", _en("area"), _coerce_area,
                    _NUMBER_SCHEMA, _NUMBER_SCHEMA, units=tuple(AREA_UNITS), unit_required=True,
                    tolerance=area_tolerance, canonical_unit="km2", unit_table=AREA_UNITS),
-    NumberFormat("Count", "count", "A whole number.", _coerce_count, {"type": "integer", "minimum": 0},
-                 {"type": "number"}, tolerance=count_tolerance, clause='Give a whole number; "unit" must be null.'),
-    NumberFormat("Ratio (dimensionless)", "ratio", "A dimensionless number.", _coerce_ratio, _NUMBER_SCHEMA,
-                 _NUMBER_SCHEMA, tolerance=ratio_tolerance,
-                 clause='Give a plain number without a percent sign (0.25 for 25 %); "unit" must be null.'),
-    PointFormat("Point coordinates", "point",
-                'A point in WGS84 decimal degrees: {"lat": latitude, "lon": longitude} or [latitude, longitude] '
-                "(latitude first).", _coerce_point,
+    NumberFormat("Count", "count", _en("count"), _coerce_count, {"type": "integer", "minimum": 0},
+                 {"type": "number"}, tolerance=count_tolerance, clause="unit.count"),
+    NumberFormat("Ratio (dimensionless)", "ratio", _en("ratio"), _coerce_ratio, _NUMBER_SCHEMA,
+                 _NUMBER_SCHEMA, tolerance=ratio_tolerance, clause="unit.ratio"),
+    PointFormat("Point coordinates", "point", _en("point"), _coerce_point,
                 {"anyOf": [_LATLON_OBJECT, _LATLON_PAIR]},
                 {"anyOf": [_LATLON_OBJECT, {"type": "string", "pattern": r"^\s*(<[^>]*>\s*)?(POINT|Point|point)\b"}]}),
-    PolarFormat("Polar (angle, distance)", "polar",
-                'An object {"angle": azimuth in degrees clockwise from north, "distance": number}; the distance is '
-                "in the unit given in unit.",
+    PolarFormat("Polar (angle, distance)", "polar", _en("polar"),
                 _coerce_polar, _POLAR_OBJECT,
                 {"anyOf": [_POLAR_OBJECT, {"type": "string", "pattern": r"^\s*[-+]?\d+(\.\d+)?\s+\d+(\.\d+)?\s*$"}]},
                 units=tuple(DISTANCE_UNITS), unit_required=True),
-    PolygonFormat("Polygon / bounding box", "polygon",
-                  "A polygon or bounding box as WKT in longitude/latitude order (CRS84), e.g. "
-                  "POLYGON((west south, east south, east north, west north, west south)).",
+    PolygonFormat("Polygon / bounding box", "polygon", _en("polygon"),
                   _coerce_polygon, {"type": "string", "pattern": _WKT_PATTERN},
                   {"type": "string", "pattern": _WKT_PATTERN}),
-    DateFormat("Date", "date", "A date as YYYY-MM-DD (YYYY-MM or YYYY when only the month or year is known).",
+    DateFormat("Date", "date", _en("date"),
                _coerce_date, {"type": "string", "pattern": _DATE_PATTERN},
                {"anyOf": [{"type": "string", "pattern": _DATE_PATTERN}, _DATE_OBJECT]}),
 ]

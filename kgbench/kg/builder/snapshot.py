@@ -22,6 +22,7 @@ from kgbench.kg.builder.names import NamedEntity, canonical_names, prominence
 from kgbench.kg.builder.osm import read_osm
 from kgbench.kg.builder.osm_coverage import SourceFileError, extract_box
 from kgbench.kg.builder.osm_topology import NEAR_MISS_M, SNAP_M, SPLIT_JUNCTION_M, mark_road_pairs
+from kgbench.kg.builder.localized_names import country_labels, localization_sources, localized_label_counts
 from kgbench.kg.builder.place_twins import TWIN_DISTANCE_M, TWIN_POPULATION_SHARE, mark_near_twins
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.region_names import region_names
@@ -207,7 +208,7 @@ def collect_records(inputs: list[SourceInput], say: Callable[[str], None],
     names = sources.country_names()
     for c in countries:
         full = names.get(c.iso_a3, c.name)
-        labels = [(full, "en")] + ([(c.name, None)] if c.name != full else [])
+        labels = [(full, "en")] + ([(c.name, None)] if c.name != full else []) + country_labels(c.iso_a3)
         records.append(EntityRecord(
             key=f"naturalearth/{c.iso_a3}", graph="naturalearth", cls="Country", category="country", name=full,
             geometry=c.geometry, labels=labels, source_ids=[c.iso_n3 or c.iso_a3],
@@ -329,6 +330,7 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
                        "osm_road_class_categories": dict(sorted(osm_categories.items())),
                        "osm_extract_boxes": {name: [round(v, 7) for v in box.bounds] for name, box in boxes.items()}},
         "names": dict(sorted(name_stats.items())),
+        "localized_names": {"sources": localization_sources(), "labels": localized_label_counts(records)},
         "notes": [
             "Density tiers aggregate the GeoNames gazetteer population (places of 15,000+ people) per H3 "
             "resolution-3 cell as a stand-in for a population raster; cells with no gazetteer place are 'low'.",
@@ -368,6 +370,9 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
             "(0 when the extract cut it): a template asks 'within r of X' or 'nearest to X' only when X's inset "
             "exceeds r or the nearest distance, and about a road or area as a whole only 25 m or more inside, so "
             "no answer depends on what lies beyond the extract.",
+            "Country and US-state names in the benchmark's languages are language-tagged rdfs:labels from CLDR "
+            "territory names (Babel) and the iso-codes project's ISO 3166-2 translations (pycountry) "
+            "(localized_names: sources and labels per language tag); questions in another language use them.",
             "Canonical names never contain coordinates: a shared name is qualified by country, admin-1 and "
             "admin-2 region (GeoNames), category, street or neighbourhood (OSM); the clearly most prominent "
             "namesake keeps the bare name (kgb:baseName holds it for qualified ones). Entities that no "

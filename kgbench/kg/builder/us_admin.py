@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pyoxigraph import NamedNode
 
+from kgbench.kg.builder.localized_names import state_labels
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.sources import SourceDataError
 from kgbench.kg.builder.sources import events as event_tables
@@ -26,7 +27,8 @@ def read_us_admin(areas=None, *, graph: str = "usadmin") -> list[EntityRecord]:
     """Return the US states, DC, territories and counties as ``AdminArea`` records (the committed layer by default).
 
     States: key ``usadmin/state/<fips>``, category ``state`` (the 50 states), ``federal district`` (DC) or
-    ``territory`` (AS, GU, MP, PR, VI), name the state's name, labels its name and USPS code. Counties
+    ``territory`` (AS, GU, MP, PR, VI), name the state's name, labels its name, USPS code and its names in
+    the benchmark's languages (:func:`~kgbench.kg.builder.localized_names.state_labels`). Counties
     (and county equivalents: parishes, boroughs, census areas, independent cities, municipios): key
     ``usadmin/county/<fips>``, category ``county``, name "Lee County, Florida", labels that and the
     base name. extra: fips (string, 2 or 5 digits); a county's partOf -> its state's entity IRI.
@@ -43,7 +45,7 @@ def read_us_admin(areas=None, *, graph: str = "usadmin") -> list[EntityRecord]:
             cat = "federal district" if a.fips == "11" else "territory" if a.fips in _TERRITORY_A3 else "state"
             out.append(EntityRecord(
                 key=f"{graph}/state/{a.fips}", graph=graph, cls="AdminArea", category=cat, name=a.name,
-                geometry=geom, labels=[(a.name, "en"), (a.postal, None)], source_ids=[a.fips],
+                geometry=geom, labels=[(a.name, "en"), (a.postal, None), *state_labels(a.postal)], source_ids=[a.fips],
                 qualifiers=[("kind", "U.S. state" if cat == "state" else f"U.S. {cat}")],
                 country_hint=hint, extra=[("fips", a.fips)]))
         else:

@@ -1,0 +1,139 @@
+"""Parallel items: every template's items in every language share everything but the question, which is the
+variant's translation with the snapshot's localized names; the command line makes them."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from kgbench.cli import main
+from kgbench.generator.localize import id_stem, localize_item, localize_items, localized_share
+from kgbench.languages import LANGUAGE_CODES, get_language
+from kgbench.queries.template import template_ids
+
+TRANSLATED = [c for c in LANGUAGE_CODES if c != "eng"]
+SHARED = ("template_id", "template_version", "sub_template_id", "variant_id", "answer_format", "answer", "unit",
+          "false_premise", "perturbation", "entities", "bindings", "sparql", "gold_triples", "kg", "stratum",
+          "snapshot", "scale")
+
+
+@pytest.fixture(scope="module")
+def parallel(made, kg):
+    made.prefetch(template_ids())
+    english = [it for tid in template_ids() for it in made(tid)[0]]
+    return english, localize_items(kg, english, LANGUAGE_CODES)
+
+
+def test_parallel_items_share_everything_but_the_question(parallel):
+    english, items = parallel
+    assert len(items) == len(english) * len(LANGUAGE_CODES)
+    by_id = {it.id: it for it in english}
+    for it in items:
+        en = by_id[id_stem(it)]
+        assert it.id == en.id if it.language == "eng" else it.id == f"{en.id}-{it.language}"
+        for key in SHARED:
+            assert getattr(it, key) == getattr(en, key), (it.id, key)
+        if it.language != "eng":
+            assert it.question != en.question, it.id
+            assert not re.search(r"\{[A-Za-z_]+(:[^{}]*)?\}", it.question), it.question
+            assert list(it.acceptable[: len(en.acceptable)]) == list(en.acceptable)
+            assert it.localization["edits"], it.id
+
+
+def test_every_template_has_parallel_items_in_every_language(parallel):
+    _, items = parallel
+    have = {(it.template_id, it.language) for it in items}
+    templates = {it.template_id for it in items}
+    assert {(t, c) for t in templates for c in LANGUAGE_CODES} <= have
+
+
+def test_country_names_are_the_snapshots_labels(parallel, kg):
+    """A country named in a question is written as the snapshot's label in that language (CLDR)."""
+    _, items = parallel
+    checked = 0
+    for it in items:
+        if it.language == "eng":
+            continue
+        tag = get_language(it.language).bcp47
+        for role, mention in it.localization["names"].items():
+            ent = it.entities.get(role)
+            if mention["kind"] != "country" or not ent or "iri" not in ent or ent["name"] != _canonical(kg, ent["iri"]):
+                continue
+            labels = [r["l"].value for r in kg.query("SELECT ?l WHERE { ?e rdfs:label ?l }",
+                                                      bindings={"e": _iri(ent["iri"])}) if r["l"].language == tag]
+            if labels:
+                assert mention["localized"] and mention["text"] == labels[0], (it.id, mention, labels)
+                checked += 1
+    assert checked > 100
+
+
+def test_entity_answers_accept_their_localized_name(parallel, kg):
+    _, items = parallel
+    found = 0
+    for it in items:
+        if it.language in ("eng",) or it.answer_format != "Entity name (single)" or it.answer is None:
+            continue
+        rows = list(kg.query("SELECT ?e WHERE { GRAPH kgbg:naturalearth { ?e kgb:canonicalName ?n } }",
+                             bindings={"n": _lit(it.answer)}))
+        if rows:
+            tag = get_language(it.language).bcp47
+            labels = [r["l"].value for r in kg.query("SELECT ?l WHERE { ?e rdfs:label ?l }",
+                                                      bindings={"e": rows[0]["e"]}) if r["l"].language == tag]
+            if labels and labels[0] != it.answer:
+                assert labels[0] in it.acceptable, (it.id, it.acceptable)
+                found += 1
+    assert found > 0
+
+
+def test_localized_share_counts_mentions_and_edits(parallel):
+    _, items = parallel
+    share = localized_share(items)
+    assert set(share) == set(TRANSLATED)
+    for code, row in share.items():
+        assert row["items"] == sum(1 for it in items if it.language == code)
+        assert 0 < row["localized_share"] <= 1 and 0 <= row["edited_share"] <= 1
+
+
+def test_only_english_items_are_localized(parallel, kg):
+    _, items = parallel
+    fra = next(it for it in items if it.language == "fra")
+    with pytest.raises(ValueError, match="made from English items"):
+        localize_item(kg, fra, "deu")
+
+
+def test_cli_generates_one_language_or_all(cache, snapshot, tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "fra.jsonl"
+    r = runner.invoke(main, ["--cache-dir", str(cache), "generate", "--template", "A1", "--n", "4",
+                             "--language", "fra", "--out", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    fra = [json.loads(x) for x in out.read_text().splitlines()]
+    assert fra and {it["language"] for it in fra} == {"fra"} and all(it["id"].endswith("-fra") for it in fra)
+    out = tmp_path / "all.jsonl"
+    r = runner.invoke(main, ["--cache-dir", str(cache), "generate", "--template", "A1", "--n", "4",
+                             "--languages", "all", "--out", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    every = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(every) == 17 * len(fra)
+    assert {it["id"] for it in every if it["language"] == "fra"} == {it["id"] for it in fra}
+    r = runner.invoke(main, ["--cache-dir", str(cache), "generate", "--template", "A1", "--language", "xyz",
+                             "--out", str(tmp_path / "x.jsonl")])
+    assert r.exit_code != 0 and "unknown language 'xyz'" in r.output
+
+
+def _iri(value):
+    from pyoxigraph import NamedNode
+    return NamedNode(value)
+
+
+def _lit(value):
+    from pyoxigraph import Literal
+    return Literal(value)
+
+
+def _canonical(kg, iri):
+    rows = list(kg.query("SELECT ?n WHERE { ?e kgb:canonicalName ?n }", bindings={"e": _iri(iri)}))
+    return rows[0]["n"].value if rows else None
