@@ -285,10 +285,6 @@ def load_template_file(path: str | Path) -> Template:
     for i, st in enumerate(data["sub_templates"]):
         variants = tuple(Variant(v["id"], v["text"], MappingProxyType(dict(v.get("translations") or {})))
                          for v in st["variants"])
-        problems = [p for j, v in enumerate(variants) for p in translation_problems(
-            f"field sub_templates/{i}/variants/{j}/translations", v.text, v.translations)]
-        if problems:
-            raise TemplateError("\n".join(f"{path}: {p}" for p in problems))
         for j, v in enumerate(variants):
             used = {u[:-4] if u.endswith("_one") and u[:-4] in roles else u for u in v.placeholders()}
             unknown = used - set(roles) - set(params)
@@ -299,6 +295,10 @@ def load_template_file(path: str | Path) -> Template:
             if missing:
                 raise TemplateError(f"{path}: field sub_templates/{i}/variants/{j}/text: role(s) "
                                     f"{', '.join(sorted(missing))} never named in the question")
+        problems = [p for j, v in enumerate(variants) for p in translation_problems(
+            f"field sub_templates/{i}/variants/{j}/translations", v.text, v.translations)]
+        if problems:
+            raise TemplateError("\n".join(f"{path}: {p}" for p in problems))
         subs.append(SubTemplate(st["id"], MappingProxyType(dict(st.get("parameters") or {})), variants,
                                 st.get("answer_format", data["answer_format"]),
                                 st["unit"] if "unit" in st else data.get("unit")))
