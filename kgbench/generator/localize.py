@@ -23,7 +23,7 @@ from pyoxigraph import Literal, NamedNode
 
 from kgbench.generator.items import Item
 from kgbench.generator.roles import locality_sentence, singular
-from kgbench.languages import Language, Name, get_language
+from kgbench.languages import Language, Name, get_language, placeholders
 from kgbench.queries.template import Template, load_template
 
 __all__ = ["localize_item", "localize_items", "localized_share", "parallel_id", "id_stem",
@@ -282,7 +282,7 @@ def localize_item(kg, item: Item, language: str) -> Item:
     names = _names(kg, template, item, lang)
     realized = lang.realize(text, names)
     note = _locality(kg, item, template, lang, names)
-    used = {n for n, _ in _placeholders(text)}
+    used = {n for n, _ in placeholders(text)}
     mentions = {k: {"text": v.text, "kind": v.kind, "localized": v.localized}
                 for k, v in names.items() if k in used}
     return dataclasses.replace(
@@ -290,11 +290,6 @@ def localize_item(kg, item: Item, language: str) -> Item:
         question=realized.text + (" " + note if note else ""),
         acceptable=list(item.acceptable) + _answer_aliases(kg, item, lang),
         localization={"names": mentions, "edits": [e.to_dict() for e in realized.edits]})
-
-
-def _placeholders(text: str):
-    from kgbench.languages import placeholders
-    return placeholders(text)
 
 
 def localize_items(kg, items: Iterable[Item], languages: Iterable[str]) -> list[Item]:
