@@ -31,11 +31,15 @@ REFERENCE_FORMAT_SHARES = {"Set enumeration": 0.16}
 REFERENCE_MAJORITY_EM = 0.288
 #: how the card cites the design it follows: the repository names no paper, so the specification is cited
 DESIGN_CITATION = "the benchmark specification in spec/ (templates.tsv, scoring.md)"
+
+
 def _bcp47(code: str) -> str:
     try:
         return get_language(code).bcp47
     except ValueError:
         return code
+
+
 _OSM_IRI = ENTITY.base + "osm/"
 
 
@@ -43,7 +47,6 @@ def osm_derived(item: Item) -> bool:
     """Return True when an item's gold triples hold OpenStreetMap-derived entities (a derivative database, ODbL 1.0).
 
     >>> from kgbench.generator.items import Item
-from kgbench.languages import LANGUAGE_CODES, get_language
     >>> it = Item("x", "C3", 1, "C3-1", "v", "eng", "?", "Count", 1, None, [], False, None, {}, {}, "",
     ...           "<https://w3id.org/kgbench/entity/osm/way/1> <http://ex.org/p> 1 .", "osm", {}, "s")
     >>> osm_derived(it)
