@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 __all__ = ["EDIT_CATEGORIES", "NAME_KINDS", "Name", "Slot", "Fill", "Edit", "Realization", "Language",
-           "placeholders", "join_sentences", "text_fields"]
+           "placeholders", "join_sentences", "text_fields", "table_rows"]
 
 #: the grammar-edit categories of the reference design (each edit of a realized question is one of them)
 EDIT_CATEGORIES = ("NO_CHANGE", "ART_ADD", "ART_DEL", "ART_CHG", "ADP_ADD", "ADP_DEL", "ADP_CHG", "DEC_CHG",
@@ -201,9 +201,28 @@ class Language:
         return Fill(slot.name.text)
 
     def finish(self, text: str) -> tuple[str, tuple[str, ...]]:
-        """Return the realized text after sentence-level repairs, and their edit categories (default: none;
-        a first letter made upper case is not an edit)."""
-        return (text[:1].upper() + text[1:]) if text[:1].islower() else text, ()
+        """Return the realized text after sentence-level repairs, and their edit categories.
+
+        A first letter made upper case is not an edit. A filled phrase that ends in an abbreviation's point
+        ("2018 г.", "n. Chr.") before the sentence's own full stop keeps one point (PUNC_CHG); an ellipsis is
+        left alone.
+
+        >>> Language().finish("when was it, in 2018 г..")
+        ('When was it, in 2018 г.', ('PUNC_CHG',))
+        >>> Language().finish("Wait...")
+        ('Wait...', ())
+        """
+        text = self.capitalize(text)
+        fixed = re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
+        return fixed, (("PUNC_CHG",) if fixed != text else ())
+
+    def capitalize(self, text: str) -> str:
+        """Return the question with its first letter upper case (scripts without capitals override this).
+
+        >>> Language().capitalize("où ?"), Language().capitalize("2 km?")
+        ('Où ?', '2 km?')
+        """
+        return (text[:1].upper() + text[1:]) if text[:1].islower() else text
 
     # ------------------------------------------------------------------------------------ values
 
@@ -282,3 +301,30 @@ def join_sentences(*sentences: str) -> str:
             continue
         out = s if not out else out + ("" if out.endswith(("。", "？", "！")) else " ") + s
     return out
+
+
+def table_rows(table: str, width: int, optional: int = 0) -> dict[str, tuple[str, ...]]:
+    """Return a lexicon's pipe table as key -> the row's other cells (blank lines skipped).
+
+    Every row must have ``width`` cells, or up to ``optional`` more (a row without them gets "" in their
+    place); a row with another count raises ValueError naming the row, so a misprinted lexicon fails when its
+    module is imported, not as a wrong word in an item.
+
+    >>> table_rows("park|parc|parcs|m", 4)
+    {'park': ('parc', 'parcs', 'm')}
+    >>> table_rows("cafe|کیفے|کیفے|m|کیفوں", 4, optional=1), table_rows("park|پارک|پارک|m", 4, optional=1)
+    ({'cafe': ('کیفے', 'کیفے', 'm', 'کیفوں')}, {'park': ('پارک', 'پارک', 'm', '')})
+    >>> table_rows("park|parc", 4)
+    Traceback (most recent call last):
+    ValueError: lexicon row 'park|parc' has 2 cells, not 4
+    """
+    rows: dict[str, tuple[str, ...]] = {}
+    for line in table.splitlines():
+        if not line.strip():
+            continue
+        cells = line.split("|")
+        if not width <= len(cells) <= width + optional:
+            expected = f"{width}-{width + optional}" if optional else str(width)
+            raise ValueError(f"lexicon row {line!r} has {len(cells)} cells, not {expected}")
+        rows[cells[0]] = tuple(cells[1:]) + ("",) * (width + optional - len(cells))
+    return rows

@@ -139,12 +139,6 @@ class Bulgarian(Language):
             return f"{self.month(parts[1])} {parts[0]} г."
         return f"{parts[2]} {self.month(parts[1])} {parts[0]} г."
 
-    def finish(self, text: str) -> tuple[str, tuple[str, ...]]:
-        """Capitalize the question; a period phrase ending in "г." before a full stop keeps one point."""
-        text, edits = super().finish(text)
-        fixed = re.sub(r"г\.\.(?!\.)", "г.", text)
-        return fixed, edits + (("PUNC_CHG",) if fixed != text else ())
-
     @staticmethod
     def _after_preposition(before: str) -> bool:
         m = re.search(r"([А-Яа-яЁё-]+)\s*$", before)

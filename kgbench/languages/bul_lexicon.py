@@ -1,6 +1,8 @@
 """Bulgarian lexicon data for :mod:`kgbench.languages.bul`: the category nouns (singular, plural, gender of
 the singular) and the country names that take the definite article."""
 
+from kgbench.languages.base import table_rows
+
 # key | singular | plural | gender of the singular (m, f, n)
 _CATEGORY_ROWS = """
 administrative office|административна служба|административни служби|f
@@ -232,10 +234,7 @@ web design office|уеб студио|уеб студиа|n
 """
 
 #: category key -> (singular, plural, gender)
-CATEGORY_FORMS = {}
-for _row in _CATEGORY_ROWS.strip().splitlines():
-    _key, _sg, _pl, _g = _row.split("|")
-    CATEGORY_FORMS[_key] = (_sg, _pl, _g)
+CATEGORY_FORMS = table_rows(_CATEGORY_ROWS, 4)
 
 #: country names (as countries.tsv writes them in Bulgarian) that are used with the definite article, and
 #: their definite forms; a masculine name has (short form, full form)

@@ -14,6 +14,8 @@ A locative override (after a colon) gives the locative phrase written before the
 the one the code implies: ``f:à la`` (à la Barbade), ``p:dans les``.
 """
 
+from kgbench.languages.base import table_rows
+
 COUNTRIES = {
     "AFG": "v", "ALB": "f", "DZA": "f", "ASM": "p", "AND": "f", "AGO": "v", "AIA": "0", "ATA": "f", "ARG": "f",
     "ARM": "f", "ABW": "0", "AUS": "f", "AUT": "f", "AZE": "v", "BHS": "p", "BHR": "0", "BGD": "m", "BRB": "f:à la",
@@ -287,10 +289,8 @@ web design office|agence de conception web|agences de conception web|f
 """
 
 #: category -> (singular, plural, gender "m"/"f", elides: True when the noun takes l'/d')
-CATEGORIES = {}
-for _line in _CATEGORIES.strip("\n").split("\n"):
-    _key, _one, _many, _g = _line.split("|")
-    CATEGORIES[_key] = (_one, _many, _g[0], _g.endswith("h") or _one[:1].lower() in "aeiouyàâéèêëîïôœ")
+CATEGORIES = {key: (one, many, g[0], g.endswith("h") or one[:1].lower() in "aeiouyàâéèêëîïôœ")
+              for key, (one, many, g) in table_rows(_CATEGORIES, 4).items()}
 
 #: the French prompt texts, by the keys of ENGLISH_TEXTS (same {fields}; JSON words kept as they are)
 TEXTS = {

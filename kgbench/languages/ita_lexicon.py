@@ -11,6 +11,8 @@ A locative after the colon: ``art`` = "in" with the article (nel Regno Unito, ne
 Without it: singular "in" + bare name (in Francia, in Giappone), plural "in" + article (negli Stati Uniti).
 """
 
+from kgbench.languages.base import table_rows
+
 COUNTRIES = {
     "AFG": "m", "ALB": "f", "DZA": "f", "ASM": "fp", "AND": "f", "AGO": "f", "AIA": "0", "ATA": "f", "ARG": "f",
     "ARM": "f", "ABW": "0", "AUS": "f", "AUT": "f", "AZE": "m", "BHS": "fp:alle", "BHR": "m", "BGD": "m",
@@ -286,10 +288,7 @@ web design office|studio di web design|studi di web design|m
 """
 
 #: category -> (singular, plural, gender "m"/"f")
-CATEGORIES = {}
-for _line in _CATEGORIES.strip("\n").split("\n"):
-    _key, _one, _many, _g = _line.split("|")
-    CATEGORIES[_key] = (_one, _many, _g)
+CATEGORIES = table_rows(_CATEGORIES, 4)
 
 #: the Italian prompt texts, by the keys of ENGLISH_TEXTS (same {fields}; JSON words kept as they are)
 TEXTS = {

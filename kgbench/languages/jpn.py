@@ -115,8 +115,9 @@ class Japanese(Language):
         return Fill(text, before if before != slot.before else None, after if after != slot.after else None,
                     tuple(edits))
 
-    def finish(self, text: str) -> tuple[str, tuple[str, ...]]:
-        return text, ()
+    def capitalize(self, text: str) -> str:
+        """Return the question unchanged: Japanese script has no capitals."""
+        return text
 
     # ------------------------------------------------------------------ values
 

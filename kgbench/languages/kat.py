@@ -459,9 +459,9 @@ class Georgian(Language):
             edits.append("ADP_ADD" if case in _POSTPOSITIONS else "DEC_CHG")
         return Fill(text, edits=tuple(edits))
 
-    def finish(self, text: str) -> tuple[str, tuple[str, ...]]:
+    def capitalize(self, text: str) -> str:
         """Return the question unchanged: Georgian script has no sentence capitals (and names keep theirs)."""
-        return text, ()
+        return text
 
 
 LANGUAGE = Georgian()

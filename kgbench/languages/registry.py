@@ -77,13 +77,13 @@ def script_problem(code: str, text: str) -> str | None:
     letters = [ch for ch in _PLACEHOLDER.sub("", text) if ch.isalpha()]
     if not letters:
         return f"{code} text has no letters"
+    kana = any(_letter_script(ch) in ("HIRAGANA", "KATAKANA") for ch in letters)
+    if code == "zho" and kana:
+        return "zho text contains kana (Japanese), not Chinese"
     prefixes = _SCRIPT_OF[language.script]
     own = sum(1 for ch in letters if _letter_script(ch) in prefixes)
     if own * 2 <= len(letters):
         return f"{code} text must be mostly {language.script}; {own} of {len(letters)} letters are"
-    kana = any(_letter_script(ch) in ("HIRAGANA", "KATAKANA") for ch in letters)
     if code == "jpn" and not kana:
         return "jpn text has no kana (Chinese, not Japanese)"
-    if code == "zho" and kana:
-        return "zho text contains kana (Japanese), not Chinese"
     return None

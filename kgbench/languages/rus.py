@@ -335,12 +335,6 @@ class Russian(Language):
         return f"{parts[2]} {self.months[parts[1] - 1]} {parts[0]} г."
 
     # ------------------------------------------------------------------ grammar
-    def finish(self, text: str) -> tuple[str, tuple[str, ...]]:
-        """Capitalize the question; a period phrase ending in "г." before a full stop keeps one point."""
-        text, edits = super().finish(text)
-        fixed = re.sub(r"г\.\.(?!\.)", "г.", text)
-        return fixed, edits + (("PUNC_CHG",) if fixed != text else ())
-
     def fill(self, slot: Slot) -> Fill:
         name, spec = slot.name, slot.spec
         edits: list[str] = []

@@ -1,6 +1,8 @@
 """Russian lexicon data for :mod:`kgbench.languages.rus`: the category nouns (singular, plural, genitive
 plural, gender of the singular) and the irregular names the declension rules cannot derive."""
 
+from kgbench.languages.base import table_rows
+
 # key | singular | plural | genitive plural | gender of the singular head noun (m, f, n)
 _CATEGORY_ROWS = """
 administrative office|административное учреждение|административные учреждения|административных учреждений|n
@@ -232,10 +234,7 @@ web design office|веб-студия|веб-студии|веб-студий|f
 """
 
 #: category key -> (singular, plural, genitive plural, gender)
-CATEGORY_FORMS = {}
-for _row in _CATEGORY_ROWS.strip().splitlines():
-    _key, _sg, _pl, _gpl, _g = _row.split("|")
-    CATEGORY_FORMS[_key] = (_sg, _pl, _gpl, _g)
+CATEGORY_FORMS = table_rows(_CATEGORY_ROWS, 5)
 
 #: plural nouns (and pluralia tantum names): nominative -> (genitive, dative, instrumental, prepositional)
 PLURAL_NOUNS = {

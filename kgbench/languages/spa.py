@@ -229,11 +229,11 @@ class Spanish(Language):
         return Fill(text, before if before != slot.before else None, after if after != slot.after else None,
                     ("AGR_CHG",))
 
-    def finish(self, text: str) -> tuple[str, tuple[str, ...]]:
+    def capitalize(self, text: str) -> str:
         """Upper-case the first letter of the question, after an opening ¿ or ¡."""
         m = re.match(r"[¿¡\"«(]*", text)
         i = m.end()
-        return text[:i] + text[i:i + 1].upper() + text[i + 1:], ()
+        return text[:i] + text[i:i + 1].upper() + text[i + 1:]
 
     # ------------------------------------------------------------------ values
 

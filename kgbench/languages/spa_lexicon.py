@@ -1,5 +1,7 @@
 """Spanish: the category nouns (KG category -> singular, plural, gender) the spa module uses."""
 
+from kgbench.languages.base import table_rows
+
 _CATEGORY_ROWS = """\
 administrative office|oficina administrativa|oficinas administrativas|f
 alcohol shop|tienda de bebidas alcohólicas|tiendas de bebidas alcohólicas|f
@@ -232,7 +234,6 @@ web design office|estudio de diseño web|estudios de diseño web|m
 CATEGORIES: dict[str, tuple[str, str]] = {}
 #: the gender of each category noun ("m"/"f"), for agreement
 CATEGORY_GENDER: dict[str, str] = {}
-for _row in _CATEGORY_ROWS.splitlines():
-    _key, _one, _many, _gender = _row.split("|")
+for _key, (_one, _many, _gender) in table_rows(_CATEGORY_ROWS, 4).items():
     CATEGORIES[_key] = (_one, _many)
     CATEGORY_GENDER[_key] = _gender

@@ -267,12 +267,13 @@ class Turkish(Language):
             return Fill(text, edits=edits)
         return Fill(text, after=fixed + slot.after[len(word):], edits=edits + ("AGR_CHG",))
 
-    def finish(self, text: str) -> tuple[str, tuple[str, ...]]:
+    def capitalize(self, text: str) -> str:
+        """Upper-case the first letter (i -> İ), unless the first word holds a digit."""
         first = text.split(" ", 1)[0]
         if not text[:1].islower() or any(ch.isdigit() for ch in first):
-            return text, ()
+            return text
         up = "İ" if text[0] == "i" else text[0].upper()
-        return up + text[1:], ()
+        return up + text[1:]
 
     # ------------------------------------------------------------------ values
     def period(self, start: str, end: str) -> str:

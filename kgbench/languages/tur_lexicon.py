@@ -1,5 +1,7 @@
 """Turkish data: the category nouns (singular, plural) and the prompt texts (keys of ENGLISH_TEXTS)."""
 
+from kgbench.languages.base import table_rows
+
 _CATS = """\
 administrative office|idari ofis|idari ofisler
 alcohol shop|içki dükkânı|içki dükkânları
@@ -230,8 +232,7 @@ web design office|web tasarım ofisi|web tasarım ofisleri
 """
 
 #: KG category string -> (singular, plural)
-CATEGORIES: dict[str, tuple[str, str]] = {
-    k: (s, p) for k, s, p in (line.split("|") for line in _CATS.splitlines() if line.strip())}
+CATEGORIES: dict[str, tuple[str, str]] = table_rows(_CATS, 3)
 
 
 #: the prompt texts (same keys and {fields} as ENGLISH_TEXTS)

@@ -218,8 +218,9 @@ class Urdu(Language):
                 edits.append("AGR_CHG")
         return Fill(text, before=before, after=after, edits=tuple(dict.fromkeys(edits)))
 
-    def finish(self, text: str) -> tuple[str, tuple[str, ...]]:
-        return text, ()
+    def capitalize(self, text: str) -> str:
+        """Return the question unchanged: Urdu script has no capitals."""
+        return text
 
 
 LANGUAGE = Urdu()

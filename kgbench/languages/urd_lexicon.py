@@ -1,6 +1,8 @@
 """Urdu data: the category nouns (singular, plural, gender of the head noun, oblique plural when the rule of
 :func:`kgbench.languages.urd.oblique_plural` does not give it) and the prompt texts."""
 
+from kgbench.languages.base import table_rows
+
 _CATS = """\
 administrative office|انتظامی دفتر|انتظامی دفاتر|m
 alcohol shop|شراب کی دکان|شراب کی دکانیں|f
@@ -230,13 +232,13 @@ water|آبی علاقہ|آبی علاقے|m
 web design office|ویب ڈیزائن دفتر|ویب ڈیزائن دفاتر|m
 """
 
-_ROWS = [line.split("|") for line in _CATS.splitlines() if line.strip()]
+_ROWS = table_rows(_CATS, 4, optional=1)
 #: KG category string -> (singular, plural)
-CATEGORIES: dict[str, tuple[str, str]] = {r[0]: (r[1], r[2]) for r in _ROWS}
+CATEGORIES: dict[str, tuple[str, str]] = {k: (one, many) for k, (one, many, _, _) in _ROWS.items()}
 #: KG category string -> gender of the head noun ("m" or "f")
-GENDER: dict[str, str] = {r[0]: r[3] for r in _ROWS}
+GENDER: dict[str, str] = {k: g for k, (_, _, g, _) in _ROWS.items()}
 #: plural -> oblique plural, where the rule does not give it
-OBLIQUE_PLURAL: dict[str, str] = {r[2]: r[4] for r in _ROWS if len(r) > 4}
+OBLIQUE_PLURAL: dict[str, str] = {many: oblique for _, many, _, oblique in _ROWS.values() if oblique}
 
 #: the prompt texts (same keys and {fields} as ENGLISH_TEXTS)
 TEXTS: dict[str, str] = {
