@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from kgbench.fileio import json_lines
+from kgbench.generator.items import item_records
 from kgbench.evaluation.formats import GoldAnswerError, get_format, validate_gold
 from kgbench.evaluation.replies import nesting_depth
 from kgbench.evaluation.scoring import ItemScore, Metrics, aggregate, aggregate_by, score_item
@@ -41,7 +42,8 @@ _METRIC_COLUMNS = (
 
 
 def read_jsonl(source: str | os.PathLike | Iterable[dict]) -> list[dict]:
-    """Return the objects of a JSONL file (blank lines skipped), or a list of given dicts as is.
+    """Return the objects of a JSONL file (blank lines skipped; a parallel item's short line completed from its
+    English item's, as :func:`kgbench.generator.items.item_records` does), or a list of given dicts as is.
 
     A line that is not a JSON object raises ``ValueError`` naming the file and line.
 
@@ -51,7 +53,7 @@ def read_jsonl(source: str | os.PathLike | Iterable[dict]) -> list[dict]:
     if not isinstance(source, (str, os.PathLike)):
         return list(source)
     records = []
-    for number, record, problem in json_lines(source):
+    for number, record, problem in item_records(source):
         if problem:
             raise ValueError(f"{source}:{number}: {problem}")
         if not isinstance(record, dict):

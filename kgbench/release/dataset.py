@@ -9,6 +9,10 @@ A release folder holds::
     large/items.parquet  the same items as a Parquet table (see PARQUET_COLUMNS)
     small/items.jsonl    at most SMALL_CAP items per (source KG, family) cell
     small/items.parquet
+    large/<code>/items.parquet, small/<code>/items.parquet   one language's items (a release of several
+                         languages; a parallel item's SPARQL and gold triples are its English item's)
+
+In the JSONL files a parallel item follows its English item as a short line (kgbench.generator.items.write_jsonl).
 
 The folder is built beside the target and renamed onto it only when complete, so an interrupted or failed write
 leaves any previous release untouched. Every item is validated against its answer format's gold schema first.
@@ -44,6 +48,8 @@ from kgbench.generator.generate import GenerationReport
 from kgbench.generator.gold import export_gold_nquads
 from kgbench.generator.localize import first_of_each_stem, localized_share, parallel_of
 from kgbench.generator.items import Item, family_of, write_jsonl
+from kgbench.release.parquet import (PARQUET_COLUMNS, RELEASE_KIND, STRATUM_KEYS as _STRATUM_KEYS, read_parquet,
+                                     write_parquet)
 from kgbench.fileio import atomic_directory
 from kgbench.ontologies.tiers import DENSITY_TIERS, INCOME_TIERS
 
@@ -57,7 +63,6 @@ SMALL_CAP = 200
 #: the small split holds at most this share of the large one (issue 9, rule 13): the per-cell cap is lowered to fit
 SMALL_SHARE = 0.15
 SPLITS = ("large", "small")
-RELEASE_KIND = "kgbench-release"
 #: the spatial-function families (SFID letter -> name), as in spec/templates.tsv
 FAMILIES = {
     "A": "Metric distance", "B": "Metric containment", "C": "Topological", "D": "Network / path",
@@ -65,21 +70,6 @@ FAMILIES = {
     "I": "Spatio-temporal events", "J": "Direction", "K": "Shape", "L": "Uncertainty",
     "M": "Spatial transformation", "N": "Coordinates",
 }
-_STRATUM_KEYS = ("country", "income_tier", "density_tier")
-
-#: Parquet columns and how each holds the item's value (``json`` columns are JSON text; decode with json.loads)
-PARQUET_COLUMNS = {
-    "id": "string", "template_id": "string", "template_version": "int64", "sub_template_id": "string",
-    "variant_id": "string", "language": "string", "question": "string", "answer_format": "string",
-    "answer": "json", "answer_number": "float64 (the answer when it is a plain number, else null)",
-    "unit": "string", "acceptable": "json", "false_premise": "bool", "perturbation": "json",
-    "entities": "json", "bindings": "json", "sparql": "string", "gold_triples": "string", "kg": "string",
-    "stratum": "struct<country, income_tier, density_tier> (strings)", "snapshot": "string", "scale": "string",
-    "family": "string (SFID letter, derived from template_id)",
-    "localization": "json (a parallel item's localized names and grammar edits; null for English)",
-}
-_JSON_COLUMNS = ("answer", "acceptable", "perturbation", "entities", "bindings", "localization")
-
 
 class ReleaseError(ValueError):
     """A release that cannot be written: invalid or duplicate items, or an unsafe target folder."""
@@ -364,61 +354,6 @@ def release_stats(items: Sequence[Item], small: Sequence[Item], *, reports: Iter
 # --------------------------------------------------------------------------------------------- Parquet
 
 
-def _parquet_table(items: Sequence[Item]):
-    import pyarrow as pa
-
-    def js(v):
-        return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
-
-    stratum_type = pa.struct([(k, pa.string()) for k in _STRATUM_KEYS])
-    schema = pa.schema([
-        ("id", pa.string()), ("template_id", pa.string()), ("template_version", pa.int64()),
-        ("sub_template_id", pa.string()), ("variant_id", pa.string()), ("language", pa.string()),
-        ("question", pa.string()), ("answer_format", pa.string()), ("answer", pa.string()),
-        ("answer_number", pa.float64()), ("unit", pa.string()), ("acceptable", pa.string()),
-        ("false_premise", pa.bool_()), ("perturbation", pa.string()), ("entities", pa.string()),
-        ("bindings", pa.string()), ("sparql", pa.string()), ("gold_triples", pa.string()), ("kg", pa.string()),
-        ("stratum", stratum_type), ("snapshot", pa.string()), ("scale", pa.string()), ("family", pa.string()),
-        ("localization", pa.string()),
-    ], metadata={"kgbench": json.dumps({"kind": RELEASE_KIND, "json_columns": list(_JSON_COLUMNS)})})
-    cols: dict[str, list] = {name: [] for name in schema.names}
-    for it in items:
-        d = it.to_dict()
-        for name in schema.names:
-            if name in _JSON_COLUMNS:
-                cols[name].append(js(d[name]))
-            elif name == "answer_number":
-                a = d["answer"]
-                cols[name].append(float(a) if isinstance(a, (int, float)) and not isinstance(a, bool) else None)
-            elif name == "stratum":
-                cols[name].append({k: (None if d["stratum"].get(k) is None else str(d["stratum"][k]))
-                                   for k in _STRATUM_KEYS})
-            elif name == "family":
-                cols[name].append(family_of(it.template_id))
-            else:
-                cols[name].append(d[name])
-    return pa.Table.from_pydict(cols, schema=schema)
-
-
-def _write_parquet(items: Sequence[Item], path: Path) -> None:
-    import pyarrow.parquet as pq
-
-    pq.write_table(_parquet_table(items), path, compression="zstd")
-
-
-def read_parquet(path: str | Path) -> list[Item]:
-    """Return the items of a release's Parquet file (JSON columns decoded), as :func:`read_jsonl` would."""
-    import pyarrow.parquet as pq
-
-    out = []
-    for row in pq.read_table(path).to_pylist():
-        for name in _JSON_COLUMNS:
-            row[name] = json.loads(row[name])
-        row["stratum"] = {k: v for k, v in (row["stratum"] or {}).items() if v is not None}
-        out.append(Item.from_dict(row))
-    return out
-
-
 # --------------------------------------------------------------------------------------------- writing
 
 
@@ -478,11 +413,12 @@ def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterab
         for split, chosen in (("large", items), ("small", small)):
             (tmp / split).mkdir()
             write_jsonl(chosen, tmp / rel[f"{split}/jsonl"])
-            _write_parquet(chosen, tmp / rel[f"{split}/parquet"])
+            write_parquet(chosen, tmp / rel[f"{split}/parquet"])
             if len(languages) > 1:
                 for lang in languages:
                     (tmp / split / lang).mkdir()
-                    _write_parquet([it for it in chosen if it.language == lang], tmp / rel[f"{split}/{lang}/parquet"])
+                    write_parquet([it for it in chosen if it.language == lang], tmp / rel[f"{split}/{lang}/parquet"],
+                                   english_only=True)
         quads = export_gold_nquads(originals, tmp / rel["gold"])
         stats["gold_quads"] = quads
         (tmp / rel["stats"]).write_text(json.dumps(stats, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
