@@ -21,33 +21,14 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pyoxigraph import Literal, NamedNode
 
-from kgbench.generator.items import Item
+from kgbench.generator.items import Item, id_stem, parallel_id
 from kgbench.generator.roles import locality_sentence, singular
-from kgbench.languages import Language, Name, get_language, placeholders
+from kgbench.languages import Language, Name, get_language, join_sentences, placeholders
 from kgbench.queries.template import Template, load_template
 
 __all__ = ["localize_item", "localize_items", "localized_share", "parallel_id", "id_stem",
            "first_of_each_stem", "parallel_of"]
 
-
-def parallel_id(item_id: str, language: str) -> str:
-    """Return the id of an English item's parallel item in a language: the English id, a dash, the code.
-
-    >>> parallel_id("A1-4aa31de8c95d", "fra"), parallel_id("A1-4aa31de8c95d", "eng")
-    ('A1-4aa31de8c95d-fra', 'A1-4aa31de8c95d')
-    """
-    return item_id if language == "eng" else f"{item_id}-{language}"
-
-
-def id_stem(item) -> str:
-    """Return the id an item shares with its parallel items (its English item's id).
-
-    >>> from types import SimpleNamespace as NS
-    >>> id_stem(NS(id="A1-4aa31de8c95d-fra", language="fra")), id_stem(NS(id="A1-4aa31de8c95d", language="eng"))
-    ('A1-4aa31de8c95d', 'A1-4aa31de8c95d')
-    """
-    suffix = f"-{item.language}"
-    return item.id[: -len(suffix)] if item.language != "eng" and item.id.endswith(suffix) else item.id
 
 #: what the question needs to know about an entity: its graph, category, ISO code, bare name, locality
 _FACTS = """SELECT ?g ?cat ?iso ?base ?loc WHERE {
@@ -252,8 +233,11 @@ def _answer_aliases(kg, item: Item, language: Language) -> list:
             memo[key] = [r["e"].value for r in kg.query(_NAMED, bindings={"n": Literal(name)})]
         if len(memo[key]) != 1:
             return []
-        text = entity_name(kg, language, memo[key][0], name).text
-        return [text] if text != name else []
+        local_name = entity_name(kg, language, memo[key][0], name)
+        # the label, and the name as the language's rules write it alone (an English-only label renamed,
+        # a qualifier "(U.S. state)" translated): a reply in either form is the entity's name
+        texts = dict.fromkeys((local_name.text, language.realize("{A}", {"A": local_name}).text))
+        return [t for t in texts if t != name]
 
     if item.answer is None:
         return []
@@ -287,7 +271,7 @@ def localize_item(kg, item: Item, language: str) -> Item:
                 for k, v in names.items() if k in used}
     return dataclasses.replace(
         item, id=parallel_id(item.id, language), language=language,
-        question=realized.text + (" " + note if note else ""),
+        question=join_sentences(realized.text, note),
         acceptable=list(item.acceptable) + _answer_aliases(kg, item, lang),
         localization={"names": mentions, "edits": [e.to_dict() for e in realized.edits]})
 

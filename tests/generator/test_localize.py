@@ -147,3 +147,32 @@ def _lit(value):
 def _canonical(kg, iri):
     rows = list(kg.query("SELECT ?n WHERE { ?e kgb:canonicalName ?n }", bindings={"e": _iri(iri)}))
     return rows[0]["n"].value if rows else None
+
+
+def test_a_release_writes_shared_fields_once_and_reads_them_back(parallel, tmp_path):
+    import pyarrow.parquet as pq
+
+    from kgbench.generator.items import DatasetError, read_jsonl
+    from kgbench.release.dataset import read_parquet, write_release
+
+    english, items = parallel
+    chosen = {id_stem(it) for it in english if it.template_id in ("A1", "C3", "K5")}
+    items = [it for it in items if id_stem(it) in chosen]
+    summary = write_release(items, tmp_path / "rel", baselines=False)
+    large = summary.paths["large/jsonl"]
+    assert read_jsonl(large) == items
+    lines = [json.loads(x) for x in large.read_text(encoding="utf-8").splitlines()]
+    short = [d for d in lines if d["language"] != "eng"]
+    assert short and all("gold_triples" not in d and d["parallel_of"] == d["id"].rsplit("-", 1)[0] for d in short)
+    fra = [it for it in items if it.language == "fra"]
+    fra_file = summary.paths["large/fra/parquet"]
+    assert pq.read_table(fra_file, columns=["gold_triples"]).column(0).null_count == len(fra)
+    assert read_parquet(fra_file) == fra
+    assert read_parquet(summary.paths["large/parquet"]) == items
+    (tmp_path / "rel" / "large" / "eng" / "items.parquet").unlink()
+    with pytest.raises(DatasetError, match=r"eng/items.parquet, which is missing"):
+        read_parquet(fra_file)
+    alone = tmp_path / "alone.jsonl"
+    alone.write_text(large.read_text(encoding="utf-8").splitlines()[1] + "\n", encoding="utf-8")
+    with pytest.raises(DatasetError, match="which no earlier line holds"):
+        read_jsonl(alone)
