@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 __all__ = ["EDIT_CATEGORIES", "NAME_KINDS", "Name", "Slot", "Fill", "Edit", "Realization", "Language",
-           "placeholders", "join_sentences", "text_fields", "table_rows"]
+           "placeholders", "join_sentences", "text_fields", "table_rows", "BEST_TRACK"]
 
 #: the grammar-edit categories of the reference design (each edit of a realized question is one of them)
 EDIT_CATEGORIES = ("NO_CHANGE", "ART_ADD", "ART_DEL", "ART_CHG", "ADP_ADD", "ADP_DEL", "ADP_CHG", "DEC_CHG",
@@ -112,6 +112,10 @@ class Realization:
         """Return the edit categories in order of appearance, without repeats."""
         return tuple(dict.fromkeys(e.category for e in self.edits))
 
+
+#: a storm's track as template C3 names it in the snapshot's English ("the best track of Hurricane Ike (2008)"):
+#: groups storm kind, storm name, year; each language writes it its own way
+BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
 
 _FIELD = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)(?::([^{}]*))?\}")
 

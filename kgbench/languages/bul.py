@@ -17,6 +17,12 @@ Bulgarian has no noun cases; what substitution breaks is the article, a few prep
   its gender (кой -> коя аптека / кое кафене, най-близкият -> най-близката); a singular verb next to a plural
   name becomes plural (граничи -> граничат, е -> са).
 
+* Count form (AGR_CHG): a masculine category plural right after "колко" takes the count form (колко театъра,
+  колко бара, кафенета и ресторанта, колко магазина за дрехи).
+* Label repairs (OTHER): a name the snapshot leaves in English or misspells (Baikonur, Араканзас, "(U.S.
+  state)", the US state Georgia written as the country Грузия, "the best track of Hurricane Ike (2008)" ->
+  траекторията (best track) на урагана Ike (2008)) is written in Bulgarian.
+
 Latin-script names (places, OpenStreetMap features, English county names) are never changed; text in
 parentheses or after a comma is never touched.
 """
@@ -25,8 +31,9 @@ from __future__ import annotations
 
 import re
 
-from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.bul_lexicon import CATEGORY_FORMS, DEFINITE, DEFINITE_MASC, PLURAL_NAMES, TEXTS
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
+from kgbench.languages.bul_lexicon import (BEST_TRACK_TEXT, CATEGORY_FORMS, DEFINITE, DEFINITE_MASC, PLURAL_NAMES, RENAME,
+                                           TEXTS, US_GEORGIA, US_QUALIFIERS)
 
 _PREPOSITIONS = {"в", "във", "на", "от", "до", "с", "със", "към", "за", "между", "през", "при", "около", "без",
                  "по", "из", "край", "спрямо", "у", "пред", "зад", "над", "под", "и"}
@@ -63,6 +70,30 @@ _EVENT_HEADS = {"земетресение": ("земетресението", "з
 _EVENT_GENDER = {"земетресение": "n", "взрив": "m", "експлозия": "f", "ураган": "m", "тропическа": "f",
                  "ветрово": "n"}
 _PARTICIPLES = [("станал", "станала", "станало"), ("случил", "случила", "случило")]
+_COUNT_PREPS = {"за", "на", "в", "с", "под", "от", "до", "през", "към", "по", "и"}
+
+
+def count_form(row: tuple) -> str | None:
+    """Return the count form (бройна форма) of a masculine category plural, used after "колко" (театър ->
+    театъра, нощен клуб -> нощни клуба, магазин за дрехи -> магазина за дрехи, музей -> музея), or None.
+
+    >>> count_form(("фризьорски салон", "фризьорски салони", "m")), count_form(("аптека", "аптеки", "f"))
+    ('фризьорски салона', None)
+    """
+    sg, pl, gender = row[0].split(" "), row[1].split(" "), row[2]
+    if gender != "m" or len(sg) != len(pl):
+        return None
+    head = None
+    for i, (a, b) in enumerate(zip(sg, pl)):
+        if a in _COUNT_PREPS or a.startswith("„"):
+            break
+        if a != b:
+            head = i
+    if head is None or not _CYR.search(sg[head]):
+        return None
+    w = sg[head]
+    pl[head] = w[:-1] + "я" if w.endswith("й") else w + "а"
+    return " ".join(pl)
 
 
 def definite(text: str, subject: bool) -> str:
@@ -144,13 +175,38 @@ class Bulgarian(Language):
         m = re.search(r"([А-Яа-яЁё-]+)\s*$", before)
         return bool(m and m.group(1).lower() in _PREPOSITIONS)
 
+    @staticmethod
+    def _repair(name) -> tuple[str, str | None]:
+        """Return a name's text with label defects repaired (an English or misspelt label, an English
+        qualifier "(U.S. state)", the US state Georgia written as the country, an English storm track) and
+        the edit category of the repair (None when nothing changed)."""
+        text = RENAME.get(name.text, name.text)
+        for en, bg in US_QUALIFIERS.items():
+            text = text.replace(en, bg)
+        if name.kind == "county" and text.endswith(US_GEORGIA[0]):
+            text = text[:-len(US_GEORGIA[0])] + US_GEORGIA[1]
+        m = BEST_TRACK.match(text) if name.kind == "event" else None
+        if m:
+            storm = TEXTS["event." + m.group(1)].format(name=m.group(2), year=m.group(3))
+            text = BEST_TRACK_TEXT.format(storm=event_definite(storm, False))
+        return text, ("OTHER" if text != name.text else None)
+
     def fill(self, slot: Slot) -> Fill:
         name, spec = slot.name, slot.spec
-        before, after, text = slot.before, slot.after, slot.name.text
+        before, after = slot.before, slot.after
         edits: list[str] = []
+        text, repair = self._repair(name) if name.kind not in ("category", "category_one") else (name.text, None)
+        if repair:
+            edits.append(repair)
         subject = spec != "obj" and not self._after_preposition(before)
         if name.kind in ("category", "category_one"):
             row = CATEGORY_FORMS.get(name.key or "")
+            m = re.search(r"[Кк]олко((?:\s+[^?.;:()]*?(?:,|\s+и))?)\s+$", before)
+            if name.kind == "category" and not spec and row and m and len(m.group(1)) < 80:
+                new = count_form(row)
+                if new and new != text:
+                    text = new
+                    edits.append("AGR_CHG")
             if name.kind == "category" and spec == "def":
                 new = plural_definite(text)
                 if new != text:
@@ -162,12 +218,12 @@ class Bulgarian(Language):
                     before = new
                     edits.append("AGR_CHG")
             return Fill(text, before if before != slot.before else None, None, tuple(edits))
-        if name.kind == "country":
+        if name.kind == "country" and not repair:
             new = definite(text, subject)
             if new != text:
                 text = new
                 edits.append("ART_ADD")
-        elif name.kind == "event":
+        elif name.kind == "event" and not repair:
             if spec == "def":
                 new = event_definite(text, subject)
                 if new != text:

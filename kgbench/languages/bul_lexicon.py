@@ -257,6 +257,17 @@ DEFINITE = {
     "Обединени арабски емирства": "Обединените арабски емирства",
     "Британска територия в Индийския океан": "Британската територия в Индийския океан",
 }
+#: names the snapshot leaves in English or misspells -> their Bulgarian form (whole text, any kind)
+RENAME = {"Baikonur": "Байконур", "Somaliland": "Сомалиленд", "Clipperton Island": "Клипертон",
+          "Араканзас": "Арканзас", "Грузия (U.S. state)": "Джорджия (щат на САЩ)", "Мианмар (Бирма)": "Мианмар",
+          "Тимор Лесте": "Източен Тимор"}
+#: English qualifiers of US region names -> Bulgarian ("Puerto Rico (U.S. territory)")
+US_QUALIFIERS = {"(U.S. state)": "(щат на САЩ)", "(U.S. territory)": "(територия на САЩ)"}
+#: the US state Georgia, which the state table writes as the country (Fulton County, Грузия)
+US_GEORGIA = (", Грузия", ", Джорджия")
+#: a storm track as C3 names it in English ("the best track of Hurricane Ike (2008)")
+BEST_TRACK_TEXT = "траекторията (best track) на {storm}"
+
 #: masculine singular names with the article: (short form, full form)
 DEFINITE_MASC = {"Ватикан": ("Ватикана", "Ватиканът")}
 

@@ -30,16 +30,22 @@ article (``L'Italie``, ``Le Japon``).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.fra_lexicon import CATEGORIES, COUNTRIES, TEXTS, US_STATES
+from kgbench.languages.fra_lexicon import CATEGORIES, COUNTRIES, LABEL_FIXES, TEXTS, US_STATES
 
 _VOWELS = "aeiouàâäéèêëîïôöûüœæåAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜŒÆÅ"
 #: the preposition/word right before a slot that a rule depends on
 _BEFORE = re.compile(r"(?:(?<=\W)|^)(de|De|d'|à|À|en|En|que|Que|qu')( ?)$")
 #: event kinds -> (article, noun starts with a vowel)
 _EVENT_ART = {"earthquake": "le", "quarry blast": "le", "explosion": "l'", "Hurricane": "l'",
-              "Tropical Storm": "la", "Tropical Depression": "la", "wind field": "le"}
+              "Tropical Storm": "la", "Tropical Depression": "la", "wind field": "le",
+              "best track": "la"}
+#: an English storm track the snapshot leaves untranslated ("the best track of Hurricane Ike (2008)")
+_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
+#: names with a mute h: de/que elide before them (d'Haïti)
+_H_MUET = ("Haïti", "Hawaï", "Hawaii")
 #: words of a category's clause (up to the end of its sentence) that agree with a feminine category noun
 _AGREE_ONE = {"lequel": "laquelle", "Lequel": "Laquelle", "celui": "celle", "situé": "située", "-t-il": "-t-elle",
               "auquel": "à laquelle", "duquel": "de laquelle", "nommé": "nommée",
@@ -74,7 +80,7 @@ _PLURAL_VERBS = {"rencontre ou traverse": "rencontrent ou traversent", "est limi
                  "traverse": "traversent", "contient": "contiennent", "était": "étaient"}
 _VERB = re.compile(r"^ (" + "|".join(sorted(map(re.escape, _PLURAL_VERBS), key=len, reverse=True)) + r")(?![\w-])")
 #: feminine events (a pronoun after them is "elle")
-_EVENT_FEM = {"explosion", "Tropical Storm", "Tropical Depression"}
+_EVENT_FEM = {"explosion", "Tropical Storm", "Tropical Depression", "best track"}
 #: gender of the {resolution_type} words
 _WORD_FEM = {"précision": True, "résolution": True, "niveau": False}
 _OWN_ARTICLE = re.compile(r"^(Les|Le|La|L')(\s?)(.*)$")
@@ -82,6 +88,28 @@ _OWN_ARTICLE = re.compile(r"^(Les|Le|La|L')(\s?)(.*)$")
 
 def _starts_vowel(text: str) -> bool:
     return text[:1] in _VOWELS
+
+
+def _elides(text: str) -> bool:
+    """Whether de/que elide before a name: a vowel or a mute h (d'Oulu, d'Haïti)."""
+    return _starts_vowel(text) or text.startswith(_H_MUET)
+
+
+def _fixed(slot: Slot) -> Slot:
+    """Return a slot whose name is repaired: an English best track translated ("la meilleure trajectoire de
+    l'ouragan Ike (2008)"), a wrong label or English qualifier put in French (LABEL_FIXES)."""
+    name = slot.name
+    if name.kind == "event" and name.key is None:
+        m = _BEST_TRACK.match(name.text)
+        if m:
+            storm = TEXTS[f"event.{m.group(1)}"].format(name=m.group(2), year=m.group(3))
+            art = _EVENT_ART[m.group(1)]
+            of = "de l'" if art == "l'" else f"de {art} "
+            return replace(slot, name=replace(name, text=f"meilleure trajectoire {of}{storm}", key="best track"))
+    text = name.text
+    for old, new in LABEL_FIXES.items():
+        text = re.sub(r"(?:(?<=^)|(?<=, )|(?<= ))" + re.escape(old) + r"(?=$|,| \()", new, text)
+    return replace(slot, name=replace(name, text=text)) if text != name.text else slot
 
 
 def _sentence_start(before: str) -> bool:
@@ -196,6 +224,7 @@ class French(Language):
         return None, text, None
 
     def fill(self, slot: Slot) -> Fill:
+        slot = _fixed(slot)
         kind = slot.name.kind
         if kind in ("category", "category_one"):
             return self._fill_category(slot)
@@ -253,7 +282,7 @@ class French(Language):
                         return Fill(text, before=head + keep("de "), edits=tuple(edits))
                     return Fill(text, edits=tuple(edits))
                 return Fill(with_art(art, bare), before=head + keep("de "), edits=tuple(edits + ["ART_ADD"]))
-            if _starts_vowel(bare):
+            if _elides(bare):
                 return Fill(bare, before=head + keep("d'"), edits=tuple(edits + ["ELISION"]))
             return Fill(bare, edits=tuple(edits))
         if low == "à":
@@ -298,7 +327,7 @@ class French(Language):
             if v:
                 after = " " + _PLURAL_VERBS[v.group(1)] + slot.after[v.end():]
                 edits.append("AGR_CHG")
-        if low in ("que", "qu'") and _starts_vowel(text):
+        if low in ("que", "qu'") and _elides(text):
             return Fill(text, before=head + keep("qu'"), after=after, edits=tuple(edits + ["ELISION"]))
         return Fill(text, after=after, edits=tuple(edits))
 

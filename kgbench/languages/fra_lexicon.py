@@ -388,3 +388,8 @@ TEXTS = {
     "period.days": "entre le {day1} et le {day2} {month} {year}",
     "period.dates": "entre le {date1} et le {date2}",
 }
+
+#: labels of the snapshot that are wrong in French, and English qualifiers left inside a name (whole text, or
+#: a part of it between ", " or in parentheses) -> their French form
+LABEL_FIXES = {"Virginia occidentale": "Virginie-Occidentale", "(U.S. state)": "(État des États-Unis)",
+               "(U.S. territory)": "(territoire des États-Unis)"}

@@ -26,9 +26,10 @@ county, an OpenStreetMap feature) gets no article. A name starting a sentence ge
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.ita_lexicon import ARTICLE_OVERRIDES, CATEGORIES, COUNTRIES, TEXTS, US_STATES
+from kgbench.languages.ita_lexicon import ARTICLE_OVERRIDES, CATEGORIES, COUNTRIES, LABEL_FIXES, TEXTS, US_STATES
 
 _VOWELS = "aeiouàèéìòùAEIOUÀÈÉÌÒÙhH"
 _BASE = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
@@ -37,7 +38,9 @@ _BEFORE = re.compile(r"(?:(?<=\W)|^)(di|Di|a|A|ad|Ad|da|Da|in|In|su|Su)( )$")
 _OWN_ARTICLE = re.compile(r"^(Il|Lo|L')(\s?)(.+)$")
 #: event kinds -> gender of their Italian noun
 _EVENT_GENDER = {"earthquake": "m", "quarry blast": "m", "explosion": "f", "Hurricane": "m",
-                 "Tropical Storm": "f", "Tropical Depression": "f", "wind field": "m"}
+                 "Tropical Storm": "f", "Tropical Depression": "f", "wind field": "m", "best track": "f"}
+#: an English storm track the snapshot leaves untranslated ("the best track of Hurricane Ike (2008)")
+_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
 #: verbs the wordings put right after a subject name, and their plural
 _PLURAL_VERBS = {"incontra o attraversa": "incontrano o attraversano", "è più grande": "sono più grandi",
                  "è più piccolo": "sono più piccoli", "è": "sono", "ha": "hanno", "si trova": "si trovano",
@@ -100,6 +103,23 @@ def _join(art: str, text: str) -> str:
 def contract(prep: str, art: str) -> str:
     """Return a preposition + article as Italian writes it: di + il -> del, in + gli -> negli, a + l' -> all'."""
     return _BASE[prep] + _SUFFIX[art]
+
+
+def _fixed(slot: Slot) -> Slot:
+    """Return a slot whose name is repaired: an English best track translated ("la best track dell'uragano
+    Ike (2008)", as the wordings call it), a wrong label or English qualifier put in Italian (LABEL_FIXES)."""
+    name = slot.name
+    if name.kind == "event" and name.key is None:
+        m = _BEST_TRACK.match(name.text)
+        if m:
+            storm = TEXTS[f"event.{m.group(1)}"].format(name=m.group(2), year=m.group(3))
+            of = contract("di", article_for(storm, _EVENT_GENDER[m.group(1)], False))
+            text = f"best track {of}{'' if of.endswith(chr(39)) else ' '}{storm}"
+            return replace(slot, name=replace(name, text=text, key="best track"))
+    text = name.text
+    for old, new in LABEL_FIXES.items():
+        text = re.sub(r"(?:(?<=^)|(?<=, )|(?<= ))" + re.escape(old) + r"(?=$|,| \()", new, text)
+    return replace(slot, name=replace(name, text=text)) if text != name.text else slot
 
 
 def _sentence_start(before: str) -> bool:
@@ -222,6 +242,7 @@ class Italian(Language):
         return None, text, "keep"
 
     def fill(self, slot: Slot) -> Fill:
+        slot = _fixed(slot)
         kind = slot.name.kind
         if kind in ("category", "category_one"):
             return self._fill_category(slot)

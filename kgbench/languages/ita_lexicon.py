@@ -27,7 +27,7 @@ COUNTRIES = {
     "IRN": "m", "IRQ": "m", "IRL": "f", "IMN": "f:art", "ISR": "a", "ITA": "f", "JAM": "f", "JPN": "m", "JEY": "0",
     "JOR": "f", "KAZ": "m", "KEN": "m", "KIR": "0", "XKX": "m", "KWT": "m", "KGZ": "m", "LAO": "m", "LVA": "f",
     "LBN": "m", "LSO": "m", "LBR": "f", "LBY": "f", "LIE": "m", "LTU": "f", "LUX": "m", "MAC": "f:art",
-    "MDG": "0", "MWI": "m", "MYS": "f", "MDV": "fp:alle", "MLI": "m", "MLT": "0", "MRT": "f", "MUS": "0",
+    "MDG": "m", "MWI": "m", "MYS": "f", "MDV": "fp:alle", "MLI": "m", "MLT": "0", "MRT": "f", "MUS": "0",
     "MEX": "m", "FSM": "f", "MDA": "f", "MCO": "0", "MNG": "f", "MNE": "m", "MSR": "0", "MAR": "m", "MOZ": "m",
     "MMR": "m", "NAM": "f", "NRU": "0", "NPL": "m", "NLD": "mp", "NCL": "f", "NZL": "f", "NIC": "m", "NER": "m",
     "NGA": "f", "NIU": "0", "NFK": "f:art", "PRK": "f", "MKD": "f", "NOR": "f", "OMN": "m", "PAK": "m", "PLW": "0",
@@ -385,3 +385,8 @@ TEXTS = {
     "period.days": "tra il {day1} e il {day2} {month} {year}",
     "period.dates": "tra il {date1} e il {date2}",
 }
+
+#: labels of the snapshot that are wrong in Italian, and English qualifiers left inside a name (whole text, or
+#: a part of it between ", " or in parentheses) -> their Italian form
+LABEL_FIXES = {"Congo - Kinshasa": "Congo-Kinshasa", "(U.S. state)": "(stato degli Stati Uniti)",
+               "(U.S. territory)": "(territorio degli Stati Uniti)"}

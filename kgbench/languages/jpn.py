@@ -14,6 +14,10 @@ text are:
   country ジョージア and ワシントン州 apart from the city. Names that already end in 州 or 区
   (コロンビア特別区), Latin-script names, and slots the wording already follows with 州 are left alone.
   Recorded as OTHER.
+* **English left in a name.** A storm track named "the best track of Hurricane Ike (2008)" is written
+  "ハリケーン・Ike（2008年）のベストトラック"; a region name with the English disambiguator "(U.S. state)" gets
+  州 instead ("ジョージア州") and one with "(U.S. territory)" gets （米国領） ("プエルトリコ（米国領）").
+  Recorded as OTHER.
 * **Periods.** ``{period}`` is the whole adverbial phrase with its particle ("2018年2月に",
   "2005年7月から10月にかけて"); ``{period:attr}`` turns it into a noun modifier ("2018年2月の",
   "2005年7月から10月にかけての"), recorded as ADP_CHG.
@@ -28,9 +32,12 @@ from __future__ import annotations
 
 import re
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 
 _US_STATE = re.compile(r"^US-[A-Z]{2}$")
+#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the localizer leaves in English
+#: a region name carrying an English disambiguator ("ジョージア (U.S. state)", "プエルトリコ (U.S. territory)")
+_US_QUALIFIED = re.compile(r"^(.*?) ?\(U\.S\. (state|territory)\)$")
 
 
 def _is_japanese(ch: str) -> bool:
@@ -103,7 +110,20 @@ class Japanese(Language):
                 changed = False
             if changed:
                 edits.append("ADP_CHG")
-        if (name.kind == "region" and name.key and _US_STATE.match(name.key) and text
+        track = BEST_TRACK.match(text) if name.kind == "event" else None
+        if track:
+            storm = self.texts[f"event.{track.group(1)}"].format(name=track.group(2), year=track.group(3))
+            text = storm + "のベストトラック"
+            edits.append("OTHER")
+        qualified = _US_QUALIFIED.match(text) if name.kind == "region" else None
+        if qualified:
+            base = qualified.group(1)
+            if qualified.group(2) == "territory":
+                text = base + "（米国領）"
+            else:
+                text = base if base.endswith("州") or after.startswith("州") else base + "州"
+            edits.append("OTHER")
+        elif (name.kind == "region" and name.key and _US_STATE.match(name.key) and text
                 and _is_japanese(text[-1]) and not text.endswith(("州", "区")) and not after.startswith("州")):
             text += "州"
             edits.append("OTHER")

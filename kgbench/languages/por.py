@@ -31,9 +31,10 @@ alone. Numbers use a decimal comma (0,2). Periods read "em fevereiro de 2018", "
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.por_lexicon import CATEGORIES, CATEGORY_GENDER  # noqa: F401 - tables live in the lexicon
+from kgbench.languages.por_lexicon import CATEGORIES, CATEGORY_GENDER, STATE_NAMES  # noqa: F401 - tables live in the lexicon
 
 __all__ = ["Portuguese", "LANGUAGE", "country_article", "EVENT_GENDER", "CATEGORY_GENDER"]
 
@@ -50,7 +51,18 @@ PLURAL_ARTICLE = {
     "FLK": "as", "ALA": "as", "UMI": "as", "HMD": "as", "SGS": "as"}
 #: singular countries whose gender the ending of the name does not give (-a feminine, otherwise masculine)
 FEMININE = frozenset("GIN GNQ GNB PNG CIV ZAF PRK KOR MKD VAT IMN NFK DOM CAF COG".split())
-MASCULINE = frozenset("KHM".split())
+MASCULINE = frozenset("KHM KEN LKA COD".split())
+#: country and territory names the snapshot gives only in English -> their Portuguese name
+COUNTRY_NAMES = {"Clipperton Island": "Ilha de Clipperton", "Coral Sea Islands": "Ilhas do Mar de Coral",
+                 "USNB Guantanamo Bay": "Base Naval de Guantánamo", "Somaliland": "Somalilândia",
+                 "Dhekelia": "Dekelia", "Akrotiri": "Acrotíri"}
+#: the English qualifier of a US region name -> Portuguese ("Georgia (U.S. state)")
+_US_QUALIFIERS = {"U.S. state": "estado dos EUA", "U.S. territory": "território dos EUA"}
+#: a determiner before "país"/"estado"... that makes the noun an apposition head ("o país {A}")
+_DETERMINERS = {"o", "a", "os", "as", "do", "da", "dos", "das", "no", "na", "nos", "nas", "ao", "à", "aos",
+                "às", "pelo", "pela", "pelos", "pelas", "um", "uma", "esse", "essa", "este", "esta", "desse",
+                "dessa", "deste", "desta", "nesse", "nessa", "neste", "nesta", "seu", "sua"}
+_BEST_TRACK = re.compile(r"^the best track of (.+)$")
 #: US states (ISO 3166-2) -> article; English compound names ("New York", "North Carolina") take none
 STATE_ARTICLES = {
     **{c: "o" for c in "AK AL AR AZ CO CT DE HI IA ID IL IN KS KY MA MD ME MI MN MO MS MT NE NM OH OK OR RI "
@@ -73,10 +85,12 @@ def country_article(iso: str, name: str) -> str | None:
         return None
     if iso in PLURAL_ARTICLE:
         return PLURAL_ARTICLE[iso]
-    if iso in FEMININE or name.startswith(("República", "Ilha ", "Cidade")):
-        return "a"
-    if iso in MASCULINE:
+    if name.startswith(("Ilhas ",)):
+        return "as"
+    if iso in MASCULINE or name.startswith("Congo"):
         return "o"
+    if iso in FEMININE or name.startswith(("República", "Ilha ", "Cidade", "Base ")):
+        return "a"
     return "a" if name.rstrip().endswith("a") else "o"
 
 
@@ -169,8 +183,24 @@ class Portuguese(Language):
         if name.kind == "place":
             return PLACE_ARTICLES.get(re.split(r"\s*[,(]", name.text)[0])
         if name.kind == "event":
-            return "a" if EVENT_GENDER.get(name.key or "") == "f" else "o"
+            return "a" if EVENT_GENDER.get(name.key or "") == "f" or name.key == "best track" else "o"
         return None
+
+    def _localized(self, name):
+        """Return ``name`` with a US state or an English-only territory name in Portuguese (Nova York,
+        Ilha de Clipperton), also as the last qualifier of a county or place name ("Tyler County, Virgínia
+        Ocidental"); an English qualifier "(U.S. state)" is translated."""
+        text = name.text
+        if name.kind == "region":
+            m = re.match(r"^(.*?) \((U\.S\. (?:state|territory))\)$", text)
+            base = m.group(1) if m else text
+            text = STATE_NAMES.get(base, base) + (f" ({_US_QUALIFIERS[m.group(2)]})" if m else "")
+        elif name.kind == "country":
+            text = COUNTRY_NAMES.get(text, text)
+        elif name.kind in ("county", "place") and ", " in text:
+            head, _, last = text.rpartition(", ")
+            text = f"{head}, {STATE_NAMES.get(last, last)}"
+        return name if text == name.text else replace(name, text=text)
 
     def plural(self, name) -> bool:
         """Return True when a name is grammatically plural (os Estados Unidos, as Bahamas)."""
@@ -182,7 +212,19 @@ class Portuguese(Language):
         name = slot.name
         if name.kind in ("category", "category_one"):
             return self._agree(slot)
+        name = self._localized(name)
         text, before, after, edits = name.text, slot.before, slot.after, []
+        m = _BEST_TRACK.match(text) if name.kind == "event" else None
+        if m:  # "the best track of Hurricane Ike (2008)" -> "a melhor trajetória do furacão Ike (2008)"
+            storm = m.group(1)
+            for head, noun in (("Hurricane", "furacão"), ("Tropical Storm", "tempestade tropical"),
+                               ("Tropical Depression", "depressão tropical")):
+                if storm.startswith(head + " "):
+                    storm = ("do " if noun == "furacão" else "da ") + noun + storm[len(head):]
+                    break
+            else:
+                storm = "de " + storm
+            text, name = f"melhor trajetória {storm}", replace(name, key="best track")
         if name.kind == "event" and name.key == "wind field":  # "campo de ventos d[o/a] furacão ..."
             m = re.match(r"(.*?\bde )(furacão|tempestade|depressão)\b", text)
             if m:
@@ -191,7 +233,9 @@ class Portuguese(Language):
         art = self.article(name)
         m = _WORD_BEFORE.search(before)
         if art and m and m.group(1).lower() in _APPOSITION:  # "o país {A}": the noun has the article
-            art = None
+            d = _WORD_BEFORE.search(before[:m.start(1)])
+            if d and d.group(1).lower() in _DETERMINERS:  # not "Quais países {A} atravessa?"
+                art = None
         if art:
             text = f"{art} {text}"
             edits.append("ART_ADD")
@@ -357,10 +401,10 @@ Portuguese.texts = {
     "quantity.distance": "a distância",
     "unit.km": "quilômetros", "unit.m": "metros", "unit.mi": "milhas", "unit.km2": "quilômetros quadrados",
     "unit.m2": "metros quadrados", "unit.mi2": "milhas quadradas", "unit.ha": "hectares",
-    "locality.all": "Todos os lugares mencionados ficam em {place}.",
-    "locality.one": "{name} fica em {place}.",
-    "locality.central Helsinki, Finland": "o centro de Helsinque, Finlândia",
-    "locality.Karhula, a district of Kotka, Finland": "Karhula, um distrito de Kotka, Finlândia",
+    "locality.all": "Todos os lugares mencionados ficam {place}.",
+    "locality.one": "{name} fica {place}.",
+    "locality.central Helsinki, Finland": "no centro de Helsinque, Finlândia",
+    "locality.Karhula, a district of Kotka, Finland": "em Karhula, um distrito de Kotka, Finlândia",
     "event.earthquake": "terremoto {id}",
     "event.quarry blast": "detonação em pedreira {id}",
     "event.explosion": "explosão {id}",

@@ -23,7 +23,7 @@ bank|banco|bancos|m
 bar|bar|bares|m
 bay|baía|baías|f
 beauty salon shop|salão de beleza|salões de beleza|m
-beauty shop|loja de produtos de beleza|lojas de produtos de beleza|f
+beauty shop|salão de beleza|salões de beleza|m
 bed shop|loja de camas|lojas de camas|f
 bicycle rental|aluguel de bicicletas|aluguéis de bicicletas|m
 bicycle shop|loja de bicicletas|lojas de bicicletas|f
@@ -237,3 +237,65 @@ CATEGORY_GENDER: dict[str, str] = {}
 for _key, (_one, _many, _gender) in table_rows(_CATEGORY_ROWS, 4).items():
     CATEGORIES[_key] = (_one, _many)
     CATEGORY_GENDER[_key] = _gender
+
+#: US states and Puerto Rico (ISO 3166-2 code -> English name, Brazilian Portuguese name); the snapshot has
+#: no Portuguese labels for them, so the English name is replaced here (a Nova York, a Califórnia)
+_STATE_ROWS = """\
+AL|Alabama|Alabama
+AK|Alaska|Alasca
+AZ|Arizona|Arizona
+AR|Arkansas|Arkansas
+CA|California|Califórnia
+CO|Colorado|Colorado
+CT|Connecticut|Connecticut
+DE|Delaware|Delaware
+DC|District of Columbia|Distrito de Colúmbia
+FL|Florida|Flórida
+GA|Georgia|Geórgia
+HI|Hawaii|Havaí
+ID|Idaho|Idaho
+IL|Illinois|Illinois
+IN|Indiana|Indiana
+IA|Iowa|Iowa
+KS|Kansas|Kansas
+KY|Kentucky|Kentucky
+LA|Louisiana|Luisiana
+ME|Maine|Maine
+MD|Maryland|Maryland
+MA|Massachusetts|Massachusetts
+MI|Michigan|Michigan
+MN|Minnesota|Minnesota
+MS|Mississippi|Mississippi
+MO|Missouri|Missouri
+MT|Montana|Montana
+NE|Nebraska|Nebraska
+NV|Nevada|Nevada
+NH|New Hampshire|Nova Hampshire
+NJ|New Jersey|Nova Jersey
+NM|New Mexico|Novo México
+NY|New York|Nova York
+NC|North Carolina|Carolina do Norte
+ND|North Dakota|Dakota do Norte
+OH|Ohio|Ohio
+OK|Oklahoma|Oklahoma
+OR|Oregon|Oregon
+PA|Pennsylvania|Pensilvânia
+RI|Rhode Island|Rhode Island
+SC|South Carolina|Carolina do Sul
+SD|South Dakota|Dakota do Sul
+TN|Tennessee|Tennessee
+TX|Texas|Texas
+UT|Utah|Utah
+VT|Vermont|Vermont
+VA|Virginia|Virgínia
+WA|Washington|Washington
+WV|West Virginia|Virgínia Ocidental
+WI|Wisconsin|Wisconsin
+WY|Wyoming|Wyoming
+PR|Puerto Rico|Porto Rico
+"""
+#: English US state name -> Portuguese name
+STATE_NAMES: dict[str, str] = {}
+for _line in _STATE_ROWS.splitlines():
+    _code, _english, _portuguese = _line.split("|")
+    STATE_NAMES[_english] = _portuguese

@@ -25,9 +25,10 @@ category plural becomes ``câți`` (AGR_CHG).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.ron_lexicon import CATEGORIES, COUNTRY_FORMS, MASCULINE_PLURALS
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
+from kgbench.languages.ron_lexicon import CATEGORIES, COUNTRY_FORMS, MASCULINE_PLURALS, RENAME
 
 __all__ = ["Romanian", "LANGUAGE", "country_forms"]
 
@@ -36,6 +37,9 @@ _PLAIN_CONSONANT = re.compile(r"[bcdfghjklmnpqrstvwxzșțBCDFGHJKLMNPQRSTVWXZ]$"
 _EVENT_HEADS = {"cutremurul": "cutremurului", "explozia": "exploziei", "uraganul": "uraganului",
                 "furtuna tropicală": "furtunii tropicale", "depresiunea tropicală": "depresiunii tropicale",
                 "câmpul": "câmpului"}
+#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the snapshot leaves in English
+#: a region name carrying an English disambiguator ("Georgia (U.S. state)", "Puerto Rico (U.S. territory)")
+_US_QUALIFIED = re.compile(r"^(.*?) ?\(U\.S\. (state|territory)\)$")
 
 
 def country_forms(text: str) -> tuple[str, str] | None:
@@ -208,6 +212,23 @@ class Romanian(Language):
         text = name.text
         if name.kind in ("category", "category_one"):
             return self._fill_category(slot)
+        head, sep, last = text.rpartition(", ")
+        renamed = RENAME.get(text) or (head + sep + RENAME[last] if sep and last in RENAME else None)
+        if renamed is not None:
+            fill = self.fill(Slot(slot.role, slot.spec, replace(name, text=renamed), slot.before, slot.after))
+            return replace(fill, edits=tuple(dict.fromkeys(("OTHER",) + tuple(fill.edits))))
+        track = BEST_TRACK.match(text) if name.kind == "event" else None
+        if track:
+            storm = self.texts[f"event.{track.group(1)}"].format(name=track.group(2), year=track.group(3))
+            head = "traiectoriei" if spec == "gen" else "traiectoria"
+            storm_gen = self.fill(Slot(slot.role, "gen", replace(name, text=storm), "", "")).text
+            return Fill(f"{head} best-track a {storm_gen}", edits=("OTHER",))
+        qualified = _US_QUALIFIED.match(text) if name.kind == "region" else None
+        if qualified:
+            base, what = qualified.groups()
+            if spec == "gen":
+                return Fill(("statului " if what == "state" else "teritoriului ") + base, edits=("OTHER", "ART_ADD"))
+            return Fill(base + " (SUA)" if what == "state" else base, edits=("OTHER",))
         if spec not in ("def", "gen") or name.kind in ("direction", "period", "number", "word"):
             return Fill(text)
         if name.kind == "event":

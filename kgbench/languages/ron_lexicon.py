@@ -6,6 +6,8 @@ and the category nouns (singular, plural).
 """
 
 COUNTRY_FORMS = {
+    "Republica Democratică Congo": ("Republica Democratică Congo", "Republicii Democratice Congo"),
+    "Republica Congo": ("Republica Congo", "Republicii Congo"),
     # plural names
     "Statele Unite ale Americii": ("Statele Unite ale Americii", "Statelor Unite ale Americii"),
     "Țările de Jos": ("Țările de Jos", "Țărilor de Jos"),
@@ -315,3 +317,10 @@ CATEGORIES = {
 }
 
 MASCULINE_PLURALS = frozenset({"tree"})
+
+#: snapshot names corrected before any rule runs: US state names with the cardinal point capitalized as in
+#: Romanian usage, and CLDR short forms that read oddly in running text
+RENAME = {"Carolina de nord": "Carolina de Nord", "Carolina de sud": "Carolina de Sud",
+          "Virginia de vest": "Virginia de Vest", "Dakota de nord": "Dakota de Nord", "Dakota de sud": "Dakota de Sud",
+          "Myanmar (Birmania)": "Myanmar", "Congo - Kinshasa": "Republica Democratică Congo",
+          "Congo - Brazzaville": "Republica Congo"}

@@ -29,10 +29,11 @@ The rules:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.rus_lexicon import (_AGREE, _AGREE_OBLIQUE, _AGREE_ACC, _EVENT_VERBS, _EVENT_GENDER, CATEGORY_FORMS, FEMININE_SOFT, INDECLINABLE, IRREGULAR, ON_KEYS,
-                                           PLURAL_ACRONYMS, PLURAL_NOUNS, TEXTS)
+from kgbench.languages.rus_lexicon import (_EVENT_HEADS, _VERBS, _AGREE, _AGREE_OBLIQUE, _AGREE_ACC, _EVENT_VERBS, _EVENT_GENDER, CATEGORY_FORMS, FEMININE_SOFT, INDECLINABLE, IRREGULAR, ON_KEYS,
+                                           PLURAL_ACRONYMS, PLURAL_NOUNS, RENAME, TEXTS, US_GEORGIA, US_QUALIFIERS)
 
 _CASES = ("gen", "dat", "ins", "prep", "acc")
 _CYR = re.compile(r"[А-Яа-яЁё]")
@@ -40,27 +41,28 @@ _VOWELS = "аеёиоуыэюяАЕЁИОУЫЭЮЯ"
 _SIBILANT_VELAR = "гкхжшчщ"
 _HUSHING = "жшчщц"
 
-# head nouns of event names (nominative -> gen, dat, ins, prep, acc)
-_EVENT_HEADS = {
-    "землетрясение": ("землетрясения", "землетрясению", "землетрясением", "землетрясении", "землетрясение"),
-    "взрыв": ("взрыва", "взрыву", "взрывом", "взрыве", "взрыв"),
-    "ураган": ("урагана", "урагану", "ураганом", "урагане", "ураган"),
-    "шторм": ("шторма", "шторму", "штормом", "шторме", "шторм"),
-    "депрессия": ("депрессии", "депрессии", "депрессией", "депрессии", "депрессию"),
-    "поле": ("поля", "полю", "полем", "поле", "поле"),
-}
+_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
+
+
+def repair(text: str, kind: str) -> str:
+    """Return a name's text with label defects repaired: English or abbreviated labels (Maryland, о-ва),
+    "(U.S. state)", the US state Georgia written as the country, an English storm track (-> "трек best track
+    урагана Ike (2008)", as the wordings name a track).
+
+    >>> repair("о-ва Питкэрн", "country"), repair("Macon County, Грузия", "county")
+    ('острова Питкэрн', 'Macon County, Джорджия')
+    """
+    text = RENAME.get(text, text)
+    text = re.sub(r"(^|\s)о-ва(?=\s|$)", r"\1острова", re.sub(r"(^|\s)о-в(?=\s)", r"\1остров", text))
+    text = re.sub(r"\(U\.S\. (state|territory)\)", lambda m: US_QUALIFIERS[m.group(0)], text)
+    text = re.sub(US_GEORGIA[0] + "$", US_GEORGIA[1], text) if kind == "county" else text
+    if (m := _BEST_TRACK.match(text) if kind == "event" else None):
+        storm = TEXTS["event." + m.group(1)].format(name=m.group(2), year=m.group(3))
+        text = "трек best track " + decline(storm, "gen", "event")
+    return text
+
 
 _FILLER = {"по", "численности", "населения", "площади", "близости", "удалённости", "величине", "к"}
-
-# singular verbs a plural subject makes plural
-_VERBS = {
-    "граничит": "граничат", "пересекает": "пересекают", "находится": "находятся", "лежит": "лежат",
-    "окружает": "окружают", "является": "являются", "входит": "входят", "касается": "касаются",
-    "занимает": "занимают", "имеет": "имеют", "перекрывает": "перекрывают", "достигает": "достигают",
-    "содержит": "содержат", "охватывает": "охватывают", "расположен": "расположены", "относится": "относятся",
-    "выходит": "выходят", "соприкасается": "соприкасаются", "прилегает": "прилегают", "доходит": "доходят",
-    "перекрывается": "перекрываются", "будет": "будут", "окажется": "окажутся", "встречается": "встречаются", "отделён": "отделены", "вытянут": "вытянуты",
-}
 
 
 def _noun(word: str, case: str, plural_next: bool = False) -> str:
@@ -339,6 +341,9 @@ class Russian(Language):
         name, spec = slot.name, slot.spec
         edits: list[str] = []
         before, after = slot.before, slot.after
+        if name.kind not in ("category", "category_one") and repair(name.text, name.kind) != name.text:
+            name = replace(name, text=repair(name.text, name.kind))
+            edits.append("OTHER")
         text = name.text
         if name.kind in ("category", "category_one"):
             row = CATEGORY_FORMS.get(name.key or "")

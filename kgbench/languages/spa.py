@@ -28,6 +28,7 @@ alone. Numbers use a decimal comma (0,2). Periods read "en febrero de 2018", "en
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from kgbench.languages.base import Fill, Language, Slot
 from kgbench.languages.spa_lexicon import CATEGORIES, CATEGORY_GENDER  # noqa: F401 - tables live in the lexicon
@@ -43,6 +44,18 @@ COUNTRY_ARTICLES = {
     "DOM": "la", "CAF": "la", "COD": "la", "COG": "el", "ATA": "la", "VAT": "la", "IMN": "la", "NFK": "la",
     "PYF": "la", "HKG": "la", "MAC": "la",
 }
+#: country and territory names the snapshot gives only in English (or in the French form) -> Spanish name
+#: and its article
+COUNTRY_NAMES = {"Clipperton Island": ("isla Clipperton", "la"),
+                 "Coral Sea Islands": ("Islas del Mar del Coral", "las"),
+                 "USNB Guantanamo Bay": ("base naval de Guantánamo", "la"),
+                 "Somaliland": ("Somalilandia", None), "Côte d’Ivoire": ("Costa de Marfil", None),
+                 "Côte d'Ivoire": ("Costa de Marfil", None)}
+#: the English qualifier of a US region name -> Spanish ("Georgia (U.S. state)")
+_US_QUALIFIERS = {"U.S. state": "estado de EE. UU.", "U.S. territory": "territorio de EE. UU."}
+_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+)$")
+_STORM_NOUNS = {"Hurricane": "del huracán", "Tropical Storm": "de la tormenta tropical",
+                "Tropical Depression": "de la depresión tropical"}
 #: the grammatical gender of each event head noun (Name.key of an event -> "m"/"f")
 EVENT_GENDER = {"earthquake": "m", "quarry blast": "f", "explosion": "f", "Hurricane": "m",
                 "Tropical Storm": "f", "Tropical Depression": "f", "wind field": "m"}
@@ -119,10 +132,27 @@ class Spanish(Language):
     def article(self, name) -> str | None:
         """Return the article a name takes in Spanish (None: no article)."""
         if name.kind == "country":
+            if name.canonical in COUNTRY_NAMES or name.text in COUNTRY_NAMES:
+                return COUNTRY_NAMES.get(name.canonical, COUNTRY_NAMES.get(name.text))[1]
             return COUNTRY_ARTICLES.get(name.key or "")
         if name.kind == "event":
-            return "la" if EVENT_GENDER.get(name.key or "") == "f" else "el"
+            return "la" if EVENT_GENDER.get(name.key or "") == "f" or name.key == "best track" else "el"
         return None
+
+    def _localized(self, name):
+        """Return ``name`` with an English-only territory name, a best-track name or an English qualifier
+        "(U.S. state)" in Spanish (la mejor trayectoria del huracán Ike (2008); Georgia (estado de EE. UU.))."""
+        text, key, canonical = name.text, name.key, name.canonical
+        if name.kind == "country" and text in COUNTRY_NAMES:
+            text, canonical = COUNTRY_NAMES[text][0], text
+        elif name.kind == "region":
+            text = re.sub(r" \((U\.S\. (?:state|territory))\)$", lambda m: f" ({_US_QUALIFIERS[m.group(1)]})", text)
+        elif name.kind == "event" and _BEST_TRACK.match(text):
+            m = _BEST_TRACK.match(text)
+            text, key = f"mejor trayectoria {_STORM_NOUNS[m.group(1)]} {m.group(2)}", "best track"
+        if (text, key, canonical) == (name.text, name.key, name.canonical):
+            return name
+        return replace(name, text=text, key=key, canonical=canonical)
 
     def plural(self, name) -> bool:
         """Return True when a name is grammatically plural (los Países Bajos, las Bahamas)."""
@@ -134,6 +164,7 @@ class Spanish(Language):
         name = slot.name
         if name.kind in ("category", "category_one"):
             return self._agree(slot)
+        name = self._localized(name)
         text, before, after, edits = name.text, slot.before, slot.after, []
         if name.kind == "event" and name.key == "wind field":  # "campo de viento de [la] tormenta ..."
             m = re.match(r"(.*?\bde )(huracán|tormenta|depresión)\b", text)

@@ -23,7 +23,7 @@ bank|banco|bancos|m
 bar|bar|bares|m
 bay|bahía|bahías|f
 beauty salon shop|salón de belleza|salones de belleza|m
-beauty shop|tienda de belleza|tiendas de belleza|f
+beauty shop|salón de belleza|salones de belleza|m
 bed shop|tienda de camas|tiendas de camas|f
 bicycle rental|alquiler de bicicletas|alquileres de bicicletas|m
 bicycle shop|tienda de bicicletas|tiendas de bicicletas|f

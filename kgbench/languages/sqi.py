@@ -30,8 +30,9 @@ before a masculine plural become *Cilët/ata*; *Cili/ai* before a feminine singu
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 from kgbench.languages.sqi_lexicon import CATEGORIES, COUNTRY_FORMS, FEMININE, INVARIANT, MASCULINE
 
 __all__ = ["Albanian", "LANGUAGE", "country_forms", "feminine_singular"]
@@ -40,6 +41,9 @@ _MONTHS = ("janar", "shkurt", "mars", "prill", "maj", "qershor", "korrik", "gush
            "nëntor", "dhjetor")
 _MONTHS_DEF = ("janari", "shkurti", "marsi", "prilli", "maji", "qershori", "korriku", "gushti", "shtatori",
                "tetori", "nëntori", "dhjetori")
+#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the snapshot leaves in English
+#: snapshot names that read oddly in running text
+_RENAME = {"Mianmar (Burmë)": "Mianmar"}
 _EVENT_HEADS = {  # nominative definite -> (accusative, genitive) definite
     "tërmeti": ("tërmetin", "tërmetit"), "shpërthimi": ("shpërthimin", "shpërthimit"),
     "uragani": ("uraganin", "uraganit"), "stuhia tropikale": ("stuhinë tropikale", "stuhisë tropikale"),
@@ -282,6 +286,15 @@ class Albanian(Language):
         name, spec, text = slot.name, slot.spec, slot.name.text
         if name.kind in ("category", "category_one"):
             return self._fill_category(slot)
+        if text in _RENAME:
+            fill = self.fill(Slot(slot.role, spec, replace(name, text=_RENAME[text]), slot.before, slot.after))
+            return replace(fill, edits=tuple(dict.fromkeys(("OTHER",) + tuple(fill.edits))))
+        track = BEST_TRACK.match(text) if name.kind == "event" else None
+        if track:  # "gjurma best-track e uraganit Ike (2008)"
+            storm = self.texts[f"event.{track.group(1)}"].format(name=track.group(2), year=track.group(3))
+            storm_gen = self.fill(Slot(slot.role, "gen", replace(name, text=storm), "", "")).text
+            head = {"acc": "gjurmën", "gen": "gjurmës"}.get(spec, "gjurma")
+            return Fill(f"{head} best-track e {storm_gen}", edits=("OTHER",))
         if spec not in _CASES or name.kind in ("direction", "period", "number", "word"):
             return Fill(text)
         case = _CASES.index(spec)
@@ -309,7 +322,10 @@ class Albanian(Language):
                 return Fill(new, before=before, edits=tuple(edits))
         if case != 2:
             return Fill(text)
-        return Fill(f"{_classifier(name.kind, name.key)} {text}", edits=("ART_ADD",))
+        classifier = _classifier(name.kind, name.key)
+        if slot.before.endswith(f"{classifier} të "):  # "e shtetit të {B:gen}" with "Malavi": "e shtetit Malavi"
+            return Fill(text, before=slot.before[:-3], edits=("ART_DEL",))
+        return Fill(f"{classifier} {text}", edits=("ART_ADD",))
 
     def _fill_category(self, slot: Slot) -> Fill:
         name, text = slot.name, slot.name.text

@@ -31,9 +31,10 @@ Each suffix written is a DEC_CHG edit (it differs from naive substitution). Ques
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.tur_lexicon import CATEGORIES, TEXTS
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
+from kgbench.languages.tur_lexicon import CATEGORIES, RENAME, TEXTS, TRACK, TRACK_KINDS
 
 BACK = set("aıouâûAIOUÂÛáàåãóòôõúùÁÀÅÓÒÔÚÙ")
 FRONT = set("eiöüîEİÖÜÎéèêëíìïøœæäÉÈÊËÍÌÏØŒÆÄ")
@@ -56,11 +57,12 @@ PRONUNCIATION = {"Côte d’Ivoire": "divuar", "Côte d'Ivoire": "divuar", "Liec
                  "Hawaii": "havay", "Iowa": "ayova", "Lahore": "lahor", "Baltimore": "baltimor",
                  "Melbourne": "melburn", "Singapore": "singapur", "Bordeaux, France": "bordo",
                  "Nice": "nis", "Marseille": "marsilya", "Lyon": "liyon", "Cambridge": "keymbriç",
-                 "Seattle": "siyatıl", "Baton Rouge": "baton ruj", "Des Moines": "dımoyn"}
+                 "Seattle": "siyatıl", "Baton Rouge": "baton ruj", "Des Moines": "dımoyn",
+                 "Senegal": "senegel", "Nepal": "nepel"}
 
 #: last words of names that end in a compound's possessive (take the pronominal n)
 POSSESSIVE_HEADS = {"Samoası", "Adaları", "Adası", "Polinezyası", "Cumhuriyeti", "Devletleri", "Emirlikleri",
-                    "Bölgeleri", "Toprakları", "Ginesi", "Kasırgası", "Fırtınası", "Depresyonu", "depremi",
+                    "Bölgeleri", "Toprakları", "Ginesi", "Sahili", "Kasırgası", "Fırtınası", "Depresyonu", "depremi",
                     "patlaması", "alanı", "anaokulu", "anaokulları", "Bölgesi", "Eyaleti", "Krallığı"}
 
 #: one-syllable-looking words that end in k/ç/p and keep it before a vowel
@@ -79,9 +81,16 @@ HEAD_NOUN = {"country": ("ülke", ""), "region": ("bölge", ""), "county": ("il�
              "feature": ("yer", ""), "event": ("olay", "")}
 
 
+def _plain(text: str) -> str:
+    """Return a text with letters outside Turkish harmony's sets reduced to their base letter (ā -> a, ī -> i,
+    ị -> i), so that transliterated names (Pipariā, Qarqīn, Teferī) harmonize by their vowels."""
+    known = BACK | FRONT | VOWELS | set("ıİçşğÇŞĞ")
+    return "".join(ch if ch in known else unicodedata.normalize("NFD", ch)[:1] for ch in text)
+
+
 def _last_vowel(text: str) -> str | None:
     """Return the last vowel of a word as Turkish harmony reads it (a final consonant-y reads as i)."""
-    t = text.rstrip("'’.!?)")
+    t = _plain(text).rstrip("'’.!?)")
     for i in range(len(t) - 1, -1, -1):
         ch = t[i]
         if ch in "yY":
@@ -136,6 +145,7 @@ def suffix(word: str, case: str, pronominal: bool = False) -> str:
     >>> suffix("Fransa", "loc"), suffix("Irak", "loc"), suffix("Türkiye", "gen"), suffix("Peru", "gen")
     ('da', 'ta', 'nin', 'nun')
     """
+    word = _plain(word)
     v = _last_vowel(word) or "e"
     a2 = "a" if v in "au" else "e"
     i4 = {"a": "ı", "e": "i", "u": "u", "ü": "ü"}[v]
@@ -222,13 +232,18 @@ class Turkish(Language):
     # ------------------------------------------------------------------ grammar
     def fill(self, slot: Slot) -> Fill:
         name, spec = slot.name, slot.spec
-        text = name.text
+        text, track = self._repair(name)
         parts = spec.split(".") if spec else []
         singular = "sg" in parts
         parts = [p for p in parts if p != "sg"]
         case = parts[0] if parts else ""
         ki = "ki" in parts[1:]
         edits: list[str] = []
+        repaired = ("OTHER",) if text != name.text else ()
+        if track:                        # a storm track: a common-noun phrase ("... en iyi izine")
+            if not case:
+                return self._particle(slot, text, repaired)
+            return self._particle(slot, inflect_common(text, case) + ("ki" if ki else ""), repaired + ("DEC_CHG",))
         if name.kind in ("category", "category_one"):
             if singular and name.key in self.categories:
                 one = self.categories[name.key][0]
@@ -240,7 +255,7 @@ class Turkish(Language):
             out = inflect_common(text, case) + ("ki" if ki else "")
             return Fill(out, edits=tuple(edits) + ("DEC_CHG",))
         if not case:
-            return self._particle(slot, text, ())
+            return self._particle(slot, text, repaired)
         if name.kind == "direction":
             return self._particle(slot, inflect_common(text, case) + ("ki" if ki else ""), ("DEC_CHG",))
         if name.kind in ("number", "word", "period"):
@@ -252,6 +267,19 @@ class Turkish(Language):
         if name.kind == "event" and not text.split()[-1][:1].isupper():
             return self._particle(slot, inflect_common(text, case) + ("ki" if ki else ""), ("DEC_CHG",))
         return self._particle(slot, inflect_proper(text, case) + ("ki" if ki else ""), ("DEC_CHG",))
+
+    @staticmethod
+    def _repair(name) -> tuple[str, bool]:
+        """Return a name's text with label defects repaired (a lexicon rename, the US state Georgia written as
+        the country in a county's qualifier, an English storm-track label) and whether it is a storm track."""
+        text = RENAME.get(name.text, name.text)
+        if name.kind == "county" and text.endswith(", Gürcistan"):
+            text = text[:-len("Gürcistan")] + "Georgia"
+        m = BEST_TRACK.match(text)
+        if not m:
+            return text, False
+        kind = TRACK_KINDS[m.group(1)]
+        return TRACK.format(year=m.group(3), name=m.group(2), kind=kind, gen=suffix(kind, "gen", True)), True
 
     def _particle(self, slot: Slot, text: str, edits: tuple[str, ...]) -> Fill:
         """Return the fill, with the question particle after it (mı/mi/mu/mü, mıdır...) in harmony with the

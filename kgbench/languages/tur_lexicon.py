@@ -327,3 +327,12 @@ TEXTS: dict[str, str] = {
     "period.days": "{day1} ile {day2} {month} {year} tarihleri arasında",
     "period.dates": "{date1} ile {date2} tarihleri arasında",
 }
+
+#: localized labels written otherwise (an English qualifier, the US state Georgia written as the country,
+#: a French exonym where Turkish has its own)
+RENAME = {"Gürcistan (U.S. state)": "Georgia", "Porto Riko (U.S. territory)": "Porto Riko",
+          "Côte d’Ivoire": "Fildişi Sahili", "Côte d'Ivoire": "Fildişi Sahili"}
+
+#: "the best track of Hurricane Ike (2008)": an English storm-track label -> Turkish (a common-noun phrase)
+TRACK_KINDS = {"Hurricane": "Kasırgası", "Tropical Storm": "Tropik Fırtınası", "Tropical Depression": "Tropik Depresyonu"}
+TRACK = "{year} yılındaki {name} {kind}'{gen} en iyi izi"

@@ -20,6 +20,11 @@ gender (واقع ہے، متصل ہے، کا رقبہ), so nothing after a name 
   کا مرکز، ہواؤں کے دائرے میں): DEC_CHG;
 * a parameter phrase ending in ``X کا Y`` (Natural Earth کے 1:10m ملکی خاکوں کا ڈیٹا) before a postposition
   takes the oblique genitive کے (... خاکوں کے ڈیٹا میں): DEC_CHG;
+* a US state the snapshot gives in English ("Texas", "Austin, Texas", "Travis County, Texas") is written in
+  Urdu script (ٹیکساس; :data:`~kgbench.languages.urd_lexicon.US_STATES`), a name in "X کا علاقہ" (برطانوی
+  بحر ہند کا علاقہ) before a postposition takes the oblique "X کے علاقے" (DEC_CHG), and a storm track the
+  generator names in English ("the best track of Hurricane Ike (2008)") is rebuilt from the event texts
+  (سمندری طوفان Ike (2008) کا بہترین ٹریک; OTHER);
 * ``finish`` changes nothing: Urdu has no capitals, and a Latin-script name or identifier that starts a
   question (us1000ce18) must not be upper-cased.
 """
@@ -28,8 +33,8 @@ from __future__ import annotations
 
 import re
 
-from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.urd_lexicon import CATEGORIES, GENDER, OBLIQUE_PLURAL, TEXTS
+from kgbench.languages.base import Fill, Language, Name, Slot, BEST_TRACK
+from kgbench.languages.urd_lexicon import CATEGORIES, GENDER, OBLIQUE_PLURAL, TEXTS, US_STATES
 
 #: the postpositions (and postpositional heads) a following word may be
 POSTPOSITIONS = ("کا", "کی", "کے", "میں", "سے", "کو", "پر", "تک", "نے", "والا", "والی", "والے")
@@ -153,6 +158,26 @@ def agree_after(after: str) -> str:
     return m.group(1) + word + after[m.end():]
 
 
+
+
+def urdu_states(name: Name) -> str:
+    """Return a name with a US state written in Urdu script: the whole name of a region, or a comma-separated
+    part after the first of a county or place name ("Austin, Texas" -> "Austin, ٹیکساس").
+
+    >>> urdu_states(Name("Texas", "region", "US-TX")), urdu_states(Name("Echo Park, California", "place"))
+    ('ٹیکساس', 'Echo Park, کیلیفورنیا')
+    """
+    text = name.text
+    if name.localized and not re.search(r"[A-Za-z]", text):
+        return text
+    if name.kind == "region":
+        return US_STATES.get(text, text)
+    if name.kind in ("county", "place", "feature") and ", " in text:
+        head, *quals = text.split(", ")
+        return ", ".join([head, *(US_STATES.get(q, q) for q in quals)])
+    return text
+
+
 def _last_word(text: str) -> tuple[str, str]:
     """Split a text into what comes before its last word and the last word."""
     stripped = text.rstrip()
@@ -184,6 +209,17 @@ class Urdu(Language):
         if name.kind in ("category", "category_one"):
             return self._category(slot)
         nxt = slot.after.lstrip().split(" ", 1)[0].rstrip("؟،.?")
+        m = BEST_TRACK.match(name.text) if name.kind == "event" else None
+        if m:  # the generator's English track name, rebuilt: ... کا بہترین ٹریک (کے before a postposition)
+            storm = self.texts[f"event.{m.group(1)}"].format(name=m.group(2), year=m.group(3))
+            pair = re.match(r"\s*اور\s+\{[^{}]*\}\s+(\S+)", slot.after)  # "{A} اور {B} کے": both oblique
+            genitive = "کے" if nxt in POSTPOSITIONS or (pair and pair.group(1) in POSTPOSITIONS) else "کا"
+            return Fill(f"{storm} {genitive} بہترین ٹریک", edits=("OTHER",))
+        text = urdu_states(name)
+        if name.kind in ("country", "region") and text.endswith(" کا علاقہ") and nxt in POSTPOSITIONS:
+            return Fill(text[:-len("کا علاقہ")] + "کے علاقے", edits=("DEC_CHG",))
+        if text != name.text:
+            return Fill(text, edits=("OTHER",))
         if name.kind == "word" and nxt in POSTPOSITIONS:
             words = name.text.split(" ")
             if len(words) >= 3 and words[-2] == "کا":  # ... خاکوں کا ڈیٹا میں -> خاکوں کے ڈیٹا میں

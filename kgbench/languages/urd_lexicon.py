@@ -329,3 +329,20 @@ TEXTS: dict[str, str] = {
     "period.days": "{day1} سے {day2} {month} {year} کے درمیان",
     "period.dates": "{date1} اور {date2} کے درمیان",
 }
+
+#: US states (and the two qualified labels the snapshot uses) in Urdu script: the snapshot has no Urdu label
+#: for them, so the module writes a state, and a state after a comma ("Austin, Texas"), the Urdu way
+US_STATES = dict(pair.split("|") for pair in (
+    "Alabama|الاباما;Alaska|الاسکا;Arizona|ایریزونا;Arkansas|آرکنساس;California|کیلیفورنیا;"
+    "Colorado|کولوراڈو;Connecticut|کنیکٹیکٹ;Delaware|ڈیلاویئر;Florida|فلوریڈا;Georgia|جارجیا;"
+    "Hawaii|ہوائی;Idaho|ایڈاہو;Illinois|الینوائے;Indiana|انڈیانا;Iowa|آئیووا;Kansas|کنساس;"
+    "Kentucky|کینٹکی;Louisiana|لوزیانا;Maine|مین;Maryland|میری لینڈ;Massachusetts|میساچوسٹس;"
+    "Michigan|مشی گن;Minnesota|مینیسوٹا;Mississippi|مسیسپی;Missouri|میزوری;Montana|مونٹانا;"
+    "Nebraska|نیبراسکا;Nevada|نیواڈا;New Hampshire|نیو ہیمپشائر;New Jersey|نیو جرسی;"
+    "New Mexico|نیو میکسیکو;New York|نیو یارک;North Carolina|شمالی کیرولائنا;North Dakota|شمالی ڈکوٹا;"
+    "Ohio|اوہائیو;Oklahoma|اوکلاہوما;Oregon|اوریگن;Pennsylvania|پنسلوانیا;Rhode Island|رہوڈ آئی لینڈ;"
+    "South Carolina|جنوبی کیرولائنا;South Dakota|جنوبی ڈکوٹا;Tennessee|ٹینیسی;Texas|ٹیکساس;Utah|یوٹاہ;"
+    "Vermont|ورمونٹ;Virginia|ورجینیا;Washington|واشنگٹن;West Virginia|مغربی ورجینیا;Wisconsin|وسکونسن;"
+    "Wyoming|وائیومنگ;District of Columbia|ڈسٹرکٹ آف کولمبیا;Puerto Rico|پورٹو ریکو;"
+    "Georgia (U.S. state)|جارجیا (امریکی ریاست);Puerto Rico (U.S. territory)|پورٹو ریکو (امریکی علاقہ)"
+).split(";"))

@@ -8,6 +8,10 @@ naive substitution can still break, and what :meth:`Vietnamese.fill` repairs:
   "Quần đảo Cayman"); the wording's classifier is dropped (ART_DEL), the name is never touched;
 * a doubled plural marker: a wording writes "các"/"những" before a slot and the name itself begins with the
   plural marker "Các" ("Các Tiểu Vương quốc Ả Rập Thống nhất"); the wording's marker is dropped (ART_DEL);
+* a storm track the generator names in English ("the best track of Hurricane Ike (2008)") is rebuilt from the
+  event texts ("best track của bão cuồng phong Ike (2008)", as the wordings say "best track"; OTHER), and the
+  US states with a usual Vietnamese form are written so ("Tây Virginia", "Bắc Carolina", "Georgia (tiểu bang
+  Hoa Kỳ)"), also after a comma ("Greenbrier County, Tây Virginia"; OTHER);
 * a name in parentheses or with a qualifier after a comma ("Austin, Texas", "Hesburger (Kasarmikatu)") is
   substituted as it is (nothing to decline).
 
@@ -21,11 +25,31 @@ from __future__ import annotations
 
 import re
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 
 # classifier nouns a wording may write before a name; the name may itself begin with one of them
 _CLASSIFIERS = ("thành phố", "quần đảo", "quốc gia", "khu phố", "bang", "quận", "hạt", "tỉnh", "đảo", "nước")
 _PLURAL_MARKERS = ("các", "những")
+#: US states whose usual Vietnamese name differs from the English one (the others are written as in English)
+_US_STATES = {"West Virginia": "Tây Virginia", "North Carolina": "Bắc Carolina", "South Carolina": "Nam Carolina",
+              "North Dakota": "Bắc Dakota", "South Dakota": "Nam Dakota",
+              "Georgia (U.S. state)": "Georgia (tiểu bang Hoa Kỳ)",
+              "Puerto Rico (U.S. territory)": "Puerto Rico (lãnh thổ Hoa Kỳ)"}
+
+
+def vietnamese_states(kind: str, text: str) -> str:
+    """Return a name with a US state written the Vietnamese way: a whole region name, or a comma-separated part
+    after the first of a county or place name.
+
+    >>> vietnamese_states("county", "Tyler County, West Virginia"), vietnamese_states("region", "Texas")
+    ('Tyler County, Tây Virginia', 'Texas')
+    """
+    if kind == "region":
+        return _US_STATES.get(text, text)
+    if kind in ("county", "place", "feature") and ", " in text:
+        head, *quals = text.split(", ")
+        return ", ".join([head, *(_US_STATES.get(q, q) for q in quals)])
+    return text
 
 _CATEGORIES = {
     "administrative office": "văn phòng hành chính", "alcohol shop": "cửa hàng rượu",
@@ -236,6 +260,13 @@ class Vietnamese(Language):
         text = name.text
         if name.kind in ("number", "period", "direction", "word"):
             return Fill(text)
+        m = BEST_TRACK.match(text) if name.kind == "event" else None
+        if m:
+            storm = self.texts[f"event.{m.group(1)}"].format(name=m.group(2), year=m.group(3))
+            return Fill(f"best track của {storm}", edits=("OTHER",))
+        local = vietnamese_states(name.kind, text)
+        if local != text:
+            return Fill(local, edits=("OTHER",))
         lowered = text.lower()
         before = slot.before
         # a classifier of the wording repeated by the name itself

@@ -14,6 +14,13 @@ What substitution can still get wrong, and the rules that repair it:
   noun 州 gets it (蒙塔纳 -> 蒙塔纳州), as Chinese names every state; names already ending in 州 or 区
   (华盛顿哥伦比亚特区), Latin-script fallbacks ("Maryland") and slots the wording already follows with 州
   are left alone. Recorded as OTHER.
+* **State names.** A state the snapshot names in English ("Maryland") or in a non-standard spelling
+  (蒙塔纳, 西维吉尼亚州, 南卡罗莱那州) gets its usual name (:data:`STATE_NAMES`), also as the qualifier of a
+  county or place ("Tyler County, 西弗吉尼亚州"); the qualifier "Georgia" of a US county or place, which the
+  snapshot renders as the country 格鲁吉亚, becomes 佐治亚州; the English disambiguator "(U.S. state)" is
+  dropped ("佐治亚州") and "(U.S. territory)" becomes （美国领地）. Recorded as OTHER.
+* **English left in a name.** A storm track named "the best track of Hurricane Ike (2008)" is written
+  "飓风Ike（2008年）的最佳路径". Recorded as OTHER.
 * **No spaces around names.** Chinese sets names flush against Han text; a space between a name and Han
   characters is removed (a space between a Latin-script name and a number, "距Esplanadi 0.2公里", is kept
   for legibility; a number stays flush against its unit). Recorded as PUNC_CHG.
@@ -30,9 +37,15 @@ from __future__ import annotations
 
 import re
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 
 _US_STATE = re.compile(r"^US-[A-Z]{2}$")
+#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the localizer leaves in English
+#: a region name carrying an English disambiguator ("佐治亚州 (U.S. state)", "波多黎各 (U.S. territory)")
+_US_QUALIFIED = re.compile(r"^(.*?) ?\(U\.S\. (state|territory)\)$")
+#: US state names the snapshot spells in a non-standard way or lacks (Latin fallback) -> the usual Chinese name
+STATE_NAMES = {"Maryland": "马里兰州", "蒙塔纳": "蒙大拿州", "蒙塔纳州": "蒙大拿州", "西维吉尼亚州": "西弗吉尼亚州",
+               "西维吉尼亚": "西弗吉尼亚州", "南卡罗莱那州": "南卡罗来纳州", "南卡罗莱那": "南卡罗来纳州"}
 
 
 def _is_cjk(ch: str) -> bool:
@@ -125,8 +138,12 @@ class Chinese(Language):
 
     def fill(self, slot: Slot) -> Fill:
         name = slot.name
-        text = name.text
+        text = self._name_text(name)
         edits: list[str] = []
+        if text != name.text:
+            if text.endswith("州") and slot.after.startswith("州"):
+                text = text[:-1]  # the wording already writes 州 after the slot
+            edits.append("OTHER")
         if slot.spec == "cl" and name.kind in ("category", "category_one"):
             text = classifier(name.key) + text
             edits.append("AGR_CHG")
@@ -134,7 +151,7 @@ class Chinese(Language):
             text = text[1:]
             edits.append("ADP_DEL")
         if (name.kind == "region" and name.key and _US_STATE.match(name.key) and text and _is_cjk(text[-1])
-                and not text.endswith(("州", "区")) and not slot.after.startswith("州")):
+                and not text.endswith(("州", "区", "）")) and not slot.after.startswith("州")):
             text += "州"
             edits.append("OTHER")
         before, after = _respace(slot.before, text, slot.after)
@@ -144,6 +161,26 @@ class Chinese(Language):
             return Fill(text)
         return Fill(text, before if before != slot.before else None, after if after != slot.after else None,
                     tuple(edits))
+
+    def _name_text(self, name) -> str:
+        """Return a name with what the snapshot left English or misspelled repaired (see the module notes)."""
+        text = name.text
+        track = BEST_TRACK.match(text) if name.kind == "event" else None
+        if track:
+            storm = self.texts[f"event.{track.group(1)}"].format(name=track.group(2), year=track.group(3))
+            return storm + "的最佳路径"
+        if name.kind == "region":
+            qualified = _US_QUALIFIED.match(text)
+            if qualified:
+                base = STATE_NAMES.get(qualified.group(1), qualified.group(1))
+                return base + "（美国领地）" if qualified.group(2) == "territory" else base
+            return STATE_NAMES.get(text, text)
+        if name.kind in ("county", "place") and ", " in text:
+            head, *quals = text.split(", ")
+            georgia = name.kind == "county" or name.canonical.endswith(", Georgia") or ", Georgia, " in name.canonical
+            quals = ["佐治亚州" if q == "格鲁吉亚" and georgia else STATE_NAMES.get(q, q) for q in quals]
+            return ", ".join([head, *quals])
+        return text
 
     def capitalize(self, text: str) -> str:
         """Return the question unchanged: Chinese script has no capitals."""

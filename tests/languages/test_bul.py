@@ -134,3 +134,42 @@ def test_category_plural_takes_the_article():
         "Избройте фитнес центровете."
     r = realize("Колко {A} има?", A=Name("аптеки", "category", "pharmacy"))
     assert r.text == "Колко аптеки има?" and r.categories == ("NO_CHANGE",)
+
+
+def test_label_repairs_from_the_review():
+    # C3: a storm track the generator names in English
+    r = realize("В колко точки се пресичат {A} и {B}?", A=Name("the best track of Hurricane Ike (2008)", "event"),
+                B=Name("the best track of Tropical Storm Irma (1978)", "event"))
+    assert r.text == ("В колко точки се пресичат траекторията (best track) на урагана Ike (2008) и траекторията "
+                      "(best track) на тропическата буря Irma (1978)?")
+    # C9-1/K1-1: the US state Georgia is not the country; E4-1: English qualifiers and a misspelt state
+    assert realize("Съседни ли са {A} и {B}?", A=Name("Fayette County, Грузия", "county"),
+                   B=Name("Clayton County, Грузия", "county")).text == \
+        "Съседни ли са Fayette County, Джорджия и Clayton County, Джорджия?"
+    assert realize("Границата на {B}", B=Name("Грузия (U.S. state)", "region", "US-GA", "", True)).text == \
+        "Границата на Джорджия (щат на САЩ)"
+    assert realize("Границата на {B}", B=Name("Пуерто Рико (U.S. territory)", "region", "US-PR", "", True)).text \
+        == "Границата на Пуерто Рико (територия на САЩ)"
+    assert realize("Границата на {B}", B=Name("Араканзас", "region", "US-AR", "", True)).text == "Границата на Арканзас"
+    # C1-2/C9-2: country labels left in English
+    assert realize("Между държавите Туркменистан и {A}", A=Name("Baikonur", "country")).text == \
+        "Между държавите Туркменистан и Байконур"
+    assert realize("С държавата {A}", A=Name("Somaliland", "country")).text == "С държавата Сомалиленд"
+
+
+@pytest.mark.parametrize("key,plural,expected", [
+    ("theatre", "театри", "Колко театъра има?"), ("bar", "барове", "Колко бара има?"),
+    ("city", "градове", "Колко града има?"), ("museum", "музеи", "Колко музея има?"),
+    ("hairdresser shop", "фризьорски салони", "Колко фризьорски салона има?"),
+    ("clothes shop", "магазини за дрехи", "Колко магазина за дрехи има?"),
+    ("bus stop", "автобусни спирки", "Колко автобусни спирки има?"), ("cafe", "кафенета", "Колко кафенета има?"),
+])
+def test_count_form_after_kolko(key, plural, expected):
+    assert realize("Колко {A} има?", A=Name(plural, "category", key)).text == expected
+
+
+def test_count_form_in_a_list_and_not_elsewhere():
+    r = realize("Колко {X}, {Y} и {Z} има общо?", X=Name("барове", "category", "bar"),
+                Y=Name("кафенета", "category", "cafe"), Z=Name("ресторанти", "category", "restaurant"))
+    assert r.text == "Колко бара, кафенета и ресторанта има общо?"
+    assert realize("Кои {A} се намират там?", A=Name("барове", "category", "bar")).text == "Кои барове се намират там?"

@@ -249,3 +249,27 @@ def test_locality_sentence_reads_as_french():
     places = [("Kiasma", "Karhula, a district of Kotka, Finland"), ("Oulu", "central Helsinki, Finland")]
     assert locality_sentence(places, 2, FR.texts).startswith(
         "Kiasma se trouve à Karhula, un quartier de Kotka, en Finlande.")
+
+
+def test_best_track_translated_with_article():
+    a = Name("the best track of Hurricane Ike (2008)", "event", None, "", False)
+    b = Name("the best track of Tropical Storm Mindy (2003)", "event", None, "", False)
+    r = realize("En combien de points s'intersectent {A} et {B} ?", A=a, B=b)
+    assert r.text == ("En combien de points s'intersectent la meilleure trajectoire de l'ouragan Ike (2008) et "
+                      "la meilleure trajectoire de la tempête tropicale Mindy (2003) ?")
+
+
+def test_label_fixes_west_virginia_and_us_qualifiers():
+    county = Name("Tyler County, Virginia occidentale", "county", None, "", True)
+    assert realize("Est-ce que {A} touche {B} ?", A=county, B=state("Virginia occidentale", "US-WV")).text == (
+        "Est-ce que Tyler County, Virginie-Occidentale touche la Virginie-Occidentale ?")
+    assert realize("La limite de {B}", B=state("Géorgie (U.S. state)", "US-GA")).text == (
+        "La limite de la Géorgie (État des États-Unis)")
+    assert realize("La limite de {B}", B=state("Porto Rico (U.S. territory)", "US-PR")).text == (
+        "La limite de Porto Rico (territoire des États-Unis)")
+
+
+def test_haiti_elides():
+    assert realize("Quelle ville de {B} ?", B=country("Haïti", "HTI")).text == "Quelle ville d'Haïti ?"
+    assert realize("Est-ce que {A} se trouve en {B} ?", A=Name("Delmas", "place"),
+                   B=country("Haïti", "HTI")).text == "Est-ce que Delmas se trouve en Haïti ?"

@@ -230,3 +230,25 @@ def test_locality_sentence_reads_as_italian():
     places = [("Kiasma", "Karhula, a district of Kotka, Finland"), ("Oulu", "central Helsinki, Finland")]
     assert locality_sentence(places, 2, IT.texts).startswith(
         "Kiasma si trova a Karhula, un quartiere di Kotka, in Finlandia.")
+
+
+def test_best_track_translated_with_article():
+    a = Name("the best track of Hurricane Ike (2008)", "event", None, "", False)
+    b = Name("the best track of Tropical Storm Mindy (2003)", "event", None, "", False)
+    r = realize("In quanti punti si intersecano {A} e {B}?", A=a, B=b)
+    assert r.text == ("In quanti punti si intersecano la best track dell'uragano Ike (2008) e "
+                      "la best track della tempesta tropicale Mindy (2003)?")
+
+
+def test_label_fixes_congo_and_us_qualifiers():
+    assert realize("Kipushi è una città di {B}?", B=country("Congo - Kinshasa", "COD")).text == (
+        "Kipushi è una città del Congo-Kinshasa?")
+    assert realize("Il confine di {B}", B=state("Georgia (U.S. state)", "US-GA")).text == (
+        "Il confine della Georgia (stato degli Stati Uniti)")
+    assert realize("Il confine di {B}", B=state("Portorico (U.S. territory)", "US-PR")).text == (
+        "Il confine di Portorico (territorio degli Stati Uniti)")
+
+
+def test_madagascar_takes_article():
+    assert realize("Il centroide di {A}", A=country("Madagascar", "MDG")).text == "Il centroide del Madagascar"
+    assert realize("Si trova in {A}", A=country("Madagascar", "MDG")).text == "Si trova in Madagascar"

@@ -73,6 +73,25 @@ def test_latin_fallback_state_and_non_us_region_unchanged():
     assert realize("{A}の都市", A=country("ジョージア", "GEO")).text == "ジョージアの都市"
 
 
+@pytest.mark.parametrize("text,code,expected", [("ジョージア (U.S. state)", "US-GA", "ジョージア州"),
+                                                 ("プエルトリコ (U.S. territory)", "US-PR", "プエルトリコ（米国領）")])
+def test_english_disambiguator_of_region_replaced(text, code, expected):
+    # E4-1: "ジョージア (U.S. state)の行政境界", "プエルトリコ (U.S. territory)の行政境界"
+    r = realize("{A}の行政境界", A=state(text, code))
+    assert r.text == f"{expected}の行政境界"
+    assert r.categories == ("OTHER",)
+    assert realize("{A}州の郡", A=state("ジョージア (U.S. state)", "US-GA")).text == "ジョージア州の郡"
+
+
+def test_best_track_names_localized():
+    # C3-1: the track names reached the question in English
+    r = realize("{A}と{B}はいくつの点で交差しますか？", A=Name("the best track of Hurricane Ike (2008)", "event", "Hurricane"),
+                B=Name("the best track of Tropical Depression Eight (2013)", "event"))
+    assert r.text == ("ハリケーン・Ike（2008年）のベストトラックと熱帯低気圧Eight（2013年）のベストトラックは"
+                      "いくつの点で交差しますか？")
+    assert r.categories == ("OTHER",)
+
+
 def test_spaces_around_names_removed():
     r = realize("{A} と {B} の距離", A=Name("ヘルシンキ", "place"), B=Name("Oulu", "place"))
     assert r.text == "ヘルシンキとOuluの距離"

@@ -174,3 +174,31 @@ def test_vowel_initial_names_in_sentences():
 def test_abbreviation_takes_hyphenated_ending():
     assert decline_name("აშშ", "gen") == "აშშ-ის"
     assert decline_name("აშშ", "loc") == "აშშ-ში"
+
+
+def test_foreign_head_with_georgian_qualifier():
+    """The ending goes on the foreign head, the localized qualifier follows in parentheses (review fixes)."""
+    r = L.realize("რამდენი კილომეტრი აშორებს ერთმანეთს {A:dat.and} და {B:dat}?",
+                  {"A": Name("San Vicente, ფილიპინები"), "B": Name("Sacaba")})
+    assert r.text == "რამდენი კილომეტრი აშორებს ერთმანეთს San Vicente-სა (ფილიპინები) და Sacaba-ს?"
+    assert decline_name("Margate, სამხრეთ აფრიკის რესპუბლიკა", "gen") == "Margate-ს (სამხრეთ აფრიკის რესპუბლიკა)"
+    assert decline_name("Carlton (სასტუმრო)", "from") == "Carlton-დან (სასტუმრო)"
+    r = L.realize("{A} განცალკევებულია {B:gen}გან?", {"A": Name("Niagara County, ნიუ იორკი", "county"),
+                                                     "B": Name("Orleans County, ნიუ იორკი", "county")})
+    assert r.text == "Niagara County, ნიუ იორკი განცალკევებულია Orleans County-სგან (ნიუ იორკი)?"
+
+
+def test_vowel_stem_i_names():
+    assert decline_name("მალი", "loc") == "მალიში" and decline_name("ჰაიტი", "loc") == "ჰაიტიში"
+    assert decline_name("ბურუნდი", "dat") == "ბურუნდის" and decline_name("მალავი", "gen") == "მალავის"
+    assert decline_name("ურუგვაი", "loc") == "ურუგვაიში" and decline_name("პარაგვაი", "gen") == "პარაგვაის"
+
+
+def test_label_repairs():
+    biot = Name("ბრიტანეთის ტერიტორია ინდოეთის ოკეანეში", "country", "IOT", "", True)
+    assert L.realize("{B:gen} ქალაქს", {"B": biot}).text == "ბრიტანეთის ინდოეთის ოკეანის ტერიტორიის ქალაქს"
+    assert L.realize("{A:gen}", {"A": Name("ჯორჯია (U.S. state)", "region")}).text == "ჯორჯიის"
+    assert L.realize("{A:gen}", {"A": Name("Clayton County, საქართველო", "county")}).text == \
+        "Clayton County-ს (ჯორჯია)"
+    track = Name("the best track of Hurricane Ike (2008)", "feature")
+    assert L.realize("{A}", {"A": track}).text == "2008 წლის ქარიშხალ Ike-ს საუკეთესო ტრაექტორია"

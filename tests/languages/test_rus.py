@@ -169,3 +169,26 @@ def test_cyrillic_town_names(town, gen, loc):
     r = realize("Как далеко {A} от {B:gen}?", A=Name("Helsinki", "place"), B=Name(town, "place"))
     assert r.text == f"Как далеко Helsinki от {gen}?"
     assert realize("Что находится в {B:loc}?", B=Name(town, "place")).text == f"Что находится в {loc}?"
+
+
+def test_label_repairs_from_the_review():
+    r = L.realize("Сколько различных точек пересечения у {A:gen} и {B:gen}?",
+                  {"A": Name("the best track of Hurricane Ike (2008)", "event"),
+                   "B": Name("the best track of Tropical Depression Eight (2013)", "event")})
+    assert r.text == ("Сколько различных точек пересечения у трека best track урагана Ike (2008) и трека best "
+                      "track тропической депрессии Eight (2013)?")
+    assert L.realize("Прилегает ли {A} к {B:dat}?", {"A": Name("Fayette County, Грузия", "county"),
+                     "B": Name("Clayton County, Грузия", "county")}).text == \
+        "Прилегает ли Fayette County, Джорджия к Clayton County, Джорджия?"
+    assert L.realize("Граница {B:gen}", {"B": Name("Джорджия (U.S. state)", "region", "US-GA", "", True)}).text \
+        == "Граница Джорджии (штат США)"
+    assert L.realize("Полюс {A:gen}", {"A": Name("Maryland", "region", "US-MD")}).text == "Полюс Мэриленда"
+    assert L.realize("{B} и Огайо", {"B": Name("West Virginia", "region", "US-WV")}).text == "Западная Виргиния и Огайо"
+    assert L.realize("Поле и {B}", {"B": Name("о-ва Кайман", "country", "CYM", "", True)}).text == \
+        "Поле и Каймановы острова"
+    assert L.realize("Находится в {B:loc}", {"B": Name("о-ва Питкэрн", "country", "PCN", "", True)}).text == \
+        "Находится на островах Питкэрн"
+    assert L.realize("Точка {A:gen}", {"A": Name("Конго - Киншаса", "country", "COD", "", True)}).text == \
+        "Точка Демократической Республики Конго"
+    assert L.realize("Граничит ли Казахстан с {B:ins}?", {"B": Name("Baikonur", "country")}).text == \
+        "Граничит ли Казахстан с Байконуром?"

@@ -250,3 +250,29 @@ def test_subject_specs_agree_in_real_wordings(vid):
 def test_no_capital_after_colon():
     assert q("¿Cuál está más cerca de {C}: {A} o {B}?", A=country("GBR", "Reino Unido"), B=Name("Oulu", "place"),
              C=Name("París", "place")) == "¿Cuál está más cerca de París: el Reino Unido u Oulu?"
+
+
+# ---------------------------------------------------------------------------- review fixes (real names)
+
+def test_best_track_names_are_localized():
+    a = Name("the best track of Hurricane Ike (2008)", "event", None, "", False)
+    b = Name("the best track of Tropical Storm Mindy (2003)", "event", None, "", False)
+    assert q("¿En cuántos puntos se intersecan {A} y {B}?", A=a, B=b) == (
+        "¿En cuántos puntos se intersecan la mejor trayectoria del huracán Ike (2008) y la mejor trayectoria "
+        "de la tormenta tropical Mindy (2003)?")
+
+
+def test_english_only_territories_and_us_qualifiers():
+    assert q("¿Está una parte dentro de {A}?", A=Name("Clipperton Island", "country", "CPT", "", False)) == \
+        "¿Está una parte dentro de la isla Clipperton?"
+    assert q("entre dos ciudades de {A}", A=Name("Coral Sea Islands", "country", "CSI", "", False)) == \
+        "Entre dos ciudades de las Islas del Mar del Coral"
+    assert q("¿Está Duekoué en {A}?", A=country("CIV", "Côte d’Ivoire")) == "¿Está Duekoué en Costa de Marfil?"
+    assert q("el límite de {A}", A=Name("Georgia (U.S. state)", "region", "US-GA", "", False)) == \
+        "El límite de Georgia (estado de EE. UU.)"
+    assert q("el límite de {A}", A=Name("Puerto Rico (U.S. territory)", "region", "US-PR", "", False)) == \
+        "El límite de Puerto Rico (territorio de EE. UU.)"
+
+
+def test_beauty_shop_is_a_salon():
+    assert L.categories["beauty shop"] == ("salón de belleza", "salones de belleza")

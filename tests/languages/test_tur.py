@@ -225,3 +225,19 @@ def test_every_wording_fills_every_placeholder():
                 assert "Amerika Birleşik Devletleri" in r.text or "Austin, Texas" in r.text or "{" not in text
                 count += 1
     assert count == 452
+
+
+def test_review_label_repairs_and_transliterated_vowels():
+    """Review fixes: macron vowels harmonize, palatal-l names, English or wrong labels repaired."""
+    assert L.realize("{A:acc}", {"A": Name("Pipariā")}).text == "Pipariā'yı"
+    assert L.realize("{A:dat}", {"A": Name("Mīzan Teferī")}).text == "Mīzan Teferī'ye"
+    assert L.realize("{A:abl}", {"A": Name("Qarqīn")}).text == "Qarqīn'den"
+    assert L.realize("{A:gen}", {"A": country("Senegal", "SEN")}).text == "Senegal'in"
+    assert L.realize("{A:loc}", {"A": country("Côte d’Ivoire", "CIV")}).text == "Fildişi Sahili'nde"
+    assert L.realize("{A:gen}", {"A": Name("Gürcistan (U.S. state)", "region")}).text == "Georgia'nın"
+    assert L.realize("{A}", {"A": Name("Macon County, Gürcistan", "county")}).text == "Macon County, Georgia"
+    r = L.realize("{A} ile {B:gen} kaç farklı kesişim noktası var?",
+                  {"A": Name("the best track of Hurricane Harvey (2017)", "feature"),
+                   "B": Name("the best track of Tropical Storm Nate (2017)", "feature")})
+    assert r.text == ("2017 yılındaki Harvey Kasırgası'nın en iyi izi ile 2017 yılındaki Nate Tropik Fırtınası'nın "
+                      "en iyi izinin kaç farklı kesişim noktası var?")

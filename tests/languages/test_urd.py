@@ -34,8 +34,9 @@ def realize(text, **names):
     country("ریاست ہائے متحدہ امریکہ", "USA"), country("بہاماس", "BHS"), country("نیدر لینڈز", "NLD"),
     country("عراق", "IRQ"), country("متحدہ عرب امارات", "ARE"), country("ال سلواڈور", "SLV"),
     country("میانمار (برما)", "MMR"), country("امریکہ", "USA"), country("جمہوریہ ڈومينيکن", "DOM"),
-    Name("Austin, Texas", "place"), Name("Hesburger (Kasarmikatu)", "feature"), Name("Texas", "region", "US-TX"),
-    Name("Travis County, Texas", "county"), Name("کراچی", "place"),
+    Name("Austin, ٹیکساس", "place"), Name("Hesburger (Kasarmikatu)", "feature"),
+    Name("ٹیکساس", "region", "US-TX", "Texas", True), Name("Travis County, ٹیکساس", "county"), Name("کراچی", "place"),
+    Name("Sesheke, Western", "place"), Name("Washington", "place"),
 ])
 def test_names_stay_as_they_are_before_a_postposition(name):
     r = realize("کیا {A} کا رقبہ {B} کے رقبے سے زیادہ ہے؟", A=name, B=country("پاکستان", "PAK"))
@@ -43,6 +44,39 @@ def test_names_stay_as_they_are_before_a_postposition(name):
     assert r.categories == ("NO_CHANGE",)
     r = realize("{A} میں کتنے لوگ رہتے ہیں؟", A=name)
     assert r.text.startswith(name.text + " میں ")
+
+
+@pytest.mark.parametrize("name, text", [
+    (Name("Texas", "region", "US-TX"), "ٹیکساس"),
+    (Name("Georgia (U.S. state)", "region", "US-GA"), "جارجیا (امریکی ریاست)"),
+    (Name("Puerto Rico (U.S. territory)", "region", "US-PR"), "پورٹو ریکو (امریکی علاقہ)"),
+    (Name("Echo Park, California", "place"), "Echo Park, کیلیفورنیا"),
+    (Name("Mahaska County, Iowa", "county"), "Mahaska County, آئیووا"),
+    (Name("Aurora, Colorado, ریاست ہائے متحدہ امریکہ", "place", None, "", True),
+     "Aurora, کولوراڈو, ریاست ہائے متحدہ امریکہ"),
+])
+def test_us_states_are_written_in_urdu(name, text):
+    r = realize("کیا {A} کا رقبہ بڑا ہے؟", A=name)
+    assert r.text == f"کیا {text} کا رقبہ بڑا ہے؟"
+    assert r.categories == ("OTHER",)
+
+
+def test_a_name_ending_in_ka_ilaqa_takes_the_oblique():
+    r = realize("تمام جوڑوں پر، {A} میں دو شہروں کے درمیان اوسط فاصلہ کتنا ہے؟",
+                A=country("برطانوی بحر ہند کا علاقہ", "IOT"))
+    assert r.text.startswith("تمام جوڑوں پر، برطانوی بحر ہند کے علاقے میں دو شہروں")
+    assert r.categories == ("DEC_CHG",)
+
+
+def test_the_english_storm_track_name_is_rebuilt():
+    a = Name("the best track of Hurricane Ike (2008)", "event")
+    b = Name("the best track of Tropical Storm Mindy (2003)", "event")
+    r = realize("{A} اور {B} کتنے نقاط پر ایک دوسرے کو قطع کرتے ہیں؟", A=a, B=b)
+    assert r.text == ("سمندری طوفان Ike (2008) کا بہترین ٹریک اور استوائی طوفان Mindy (2003) کا بہترین ٹریک "
+                      "کتنے نقاط پر ایک دوسرے کو قطع کرتے ہیں؟")
+    r = realize("{A} اور {B} کے کتنے الگ الگ نقاطِ تقاطع ہیں؟", A=a, B=b)
+    assert r.text == ("سمندری طوفان Ike (2008) کے بہترین ٹریک اور استوائی طوفان Mindy (2003) کے بہترین ٹریک "
+                      "کے کتنے الگ الگ نقاطِ تقاطع ہیں؟")
 
 
 def test_finish_leaves_the_text_alone():
@@ -100,8 +134,8 @@ def test_which_agrees_before_and_after():
 
 
 def test_genitive_agrees_with_a_feminine_head_across_an_adjective_chain():
-    r = realize("{B} کے {A:obl} میں", B=Name("Texas", "region", "US-TX"), A=cat("county"))
-    assert r.text == "Texas کی کاؤنٹیوں میں"
+    r = realize("{B} کے {A:obl} میں", B=Name("ٹیکساس", "region", "US-TX", "Texas", True), A=cat("county"))
+    assert r.text == "ٹیکساس کی کاؤنٹیوں میں"
     assert r.categories == ("ADP_CHG", "DEC_CHG")
     assert agree_before("ریاست کے سب سے بڑے ") == ("ریاست کی سب سے بڑی ", ("ADP_CHG", "AGR_CHG"))
     assert agree_before("ملنے والے دوسرے نام والے ")[0] == "ملنے والی دوسری نام والی "

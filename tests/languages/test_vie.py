@@ -131,3 +131,21 @@ def test_answer_words_do_not_overlap_direction_words():
     answers = {w for ws in L.answer_words.values() for w in ws}
     directions = {w for ws in L.direction_words.values() for w in ws}
     assert not answers & directions
+
+
+def test_english_storm_track_name_is_rebuilt():
+    a = Name("the best track of Hurricane Ike (2008)", "event")
+    b = Name("the best track of Tropical Storm Mindy (2003)", "event")
+    r = L.realize("{A} và {B} giao nhau tại bao nhiêu điểm?", {"A": a, "B": b})
+    assert r.text == ("Best track của bão cuồng phong Ike (2008) và best track của bão nhiệt đới Mindy (2003) "
+                      "giao nhau tại bao nhiêu điểm?")
+    assert r.categories == ("OTHER",)
+
+
+def test_us_states_with_a_vietnamese_name():
+    r = L.realize("{A} và {B} có rời nhau về mặt không gian không?",
+                  {"A": Name("Tyler County, West Virginia", "county"), "B": Name("Texas", "region", "US-TX")})
+    assert r.text == "Tyler County, Tây Virginia và Texas có rời nhau về mặt không gian không?"
+    r = L.realize("Ranh giới hành chính của {A} có bao trọn toàn bộ {B} không?",
+                  {"A": Name("Georgia (U.S. state)", "region", "US-GA"), "B": Name("Irwin County", "county")})
+    assert r.text == "Ranh giới hành chính của Georgia (tiểu bang Hoa Kỳ) có bao trọn toàn bộ Irwin County không?"

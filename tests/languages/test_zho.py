@@ -89,16 +89,44 @@ def test_no_classifier_without_spec():
 
 
 def test_us_state_takes_zhou():
-    r = realize("{A}与{B}相邻吗？", A=state("蒙塔纳", "US-MT"), B=state("爱达荷州", "US-ID"))
-    assert r.text == "蒙塔纳州与爱达荷州相邻吗？"
+    r = realize("{A}与{B}相邻吗？", A=state("得克萨斯", "US-TX"), B=state("爱达荷州", "US-ID"))
+    assert r.text == "得克萨斯州与爱达荷州相邻吗？"
     assert [e.category for e in r.edits] == ["OTHER"]
 
 
 def test_state_fallbacks():
     assert realize("{A}的县", A=state("华盛顿哥伦比亚特区", "US-DC")).text == "华盛顿哥伦比亚特区的县"
-    assert realize("{A}的县", A=Name("Maryland", "region", "US-MD")).text == "Maryland的县"
-    assert realize("{A}州的县", A=state("蒙塔纳", "US-MT")).text == "蒙塔纳州的县"
     assert realize("{A}的城市", A=country("格鲁吉亚", "GEO")).text == "格鲁吉亚的城市"
+
+
+@pytest.mark.parametrize("text,code,expected", [
+    ("Maryland", "US-MD", "马里兰州"),  # no Chinese label in the snapshot (G2-pole: "Redland位于Maryland")
+    ("蒙塔纳", "US-MT", "蒙大拿州"), ("西维吉尼亚州", "US-WV", "西弗吉尼亚州"), ("南卡罗莱那州", "US-SC", "南卡罗来纳州"),
+    ("佐治亚州 (U.S. state)", "US-GA", "佐治亚州"),  # E4-1: "佐治亚州 (U.S. state)的行政边界"
+    ("波多黎各 (U.S. territory)", "US-PR", "波多黎各（美国领地）")])
+def test_state_names_repaired(text, code, expected):
+    r = realize("{A}的行政边界", A=state(text, code))
+    assert r.text == f"{expected}的行政边界"
+    assert "OTHER" in r.categories
+    assert realize("{A}州的县", A=state(text, code)).text.startswith(expected.rstrip("州") + "州的县") or "（" in expected
+
+
+def test_georgia_qualifier_of_us_county_or_place_is_the_state():
+    # C9-1.v5: "Fayette County, 格鲁吉亚" named the country Georgia
+    r = realize("{A}与{B}相邻吗？", A=Name("Fayette County, 格鲁吉亚", "county", None, "Fayette County, Georgia", True),
+                B=Name("Athens, 格鲁吉亚", "place", None, "Athens, Georgia", True))
+    assert r.text == "Fayette County, 佐治亚州与Athens, 佐治亚州相邻吗？"
+    r = realize("{A}和{B}", A=Name("Tyler County, 西维吉尼亚州", "county", None, "Tyler County, West Virginia", True),
+                B=Name("Aurora, 科罗拉多州, 美国", "place", None, "Aurora, Colorado, United States of America", True))
+    assert r.text == "Tyler County, 西弗吉尼亚州和Aurora, 科罗拉多州, 美国"
+
+
+def test_best_track_names_localized():
+    # C3-1: the track names reached the question in English
+    r = realize("{A}和{B}在多少个点相交？", A=Name("the best track of Hurricane Ike (2008)", "event", "Hurricane"),
+                B=Name("the best track of Tropical Storm Mindy (2003)", "event"))
+    assert r.text == "飓风Ike（2008年）的最佳路径和热带风暴Mindy（2003年）的最佳路径在多少个点相交？"
+    assert r.categories == ("OTHER",)
 
 
 def test_spaces_removed_next_to_han_kept_next_to_latin():
