@@ -43,6 +43,10 @@ _REGIONS = """SELECT ?n ?l WHERE {
   { GRAPH kgbg:naturalearth { ?e kgb:canonicalName ?n ; rdfs:label ?l } }
   UNION { GRAPH kgbg:usadmin { ?e kgb:category "state" ; kgb:canonicalName ?n ; rdfs:label ?l } }
   FILTER(LANG(?l) != "" && LANG(?l) != "en") }"""
+#: US state names as a county's qualifier writes them ("Fayette County, Georgia": the state, not the country)
+_STATES = """SELECT ?n ?l WHERE { GRAPH kgbg:usadmin {
+  ?e kgb:category "state" ; rdfs:label ?l . { ?e kgb:baseName ?n } UNION { ?e kgb:canonicalName ?n } }
+  FILTER(LANG(?l) != "" && LANG(?l) != "en") }"""
 
 _EVENT_ID = re.compile(r"^(earthquake|quarry blast|explosion) (\S+)$")
 _STORM = re.compile(r"^(Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
@@ -82,17 +86,19 @@ def _facts(kg, iri: str) -> dict:
     return memo[key]
 
 
-def _regions(kg, tag: str) -> dict[str, str]:
+def _regions(kg, tag: str, states: bool = False) -> dict[str, str]:
     memo = _memo(kg)
-    key = ("localize.regions", tag)
+    key = ("localize.regions", tag, states)
     if key not in memo:
-        memo[key] = {r["n"].value: r["l"].value for r in kg.query(_REGIONS) if r["l"].language == tag}
+        memo[key] = {r["n"].value: r["l"].value for r in kg.query(_STATES if states else _REGIONS)
+                     if r["l"].language == tag}
     return memo[key]
 
 
-def _qualifier(kg, language: Language, text: str, category: str | None) -> tuple[str, bool]:
-    """Return a qualifier (a region name, a category) in the language, and whether the language names it."""
-    region = _regions(kg, language.bcp47).get(text)
+def _qualifier(kg, language: Language, text: str, category: str | None, us: bool = False) -> tuple[str, bool]:
+    """Return a qualifier (a region name, a category) in the language, and whether the language names it;
+    ``us``: the entity is a US county or place, whose qualifier is a state (Georgia the state, not the country)."""
+    region = (us and _regions(kg, language.bcp47, states=True).get(text)) or _regions(kg, language.bcp47).get(text)
     if region:
         return region, True
     if category and text == singular(category) and category in language.categories:
@@ -116,7 +122,7 @@ def _local_text(kg, language: Language, name: str, facts: dict) -> tuple[str, bo
     if ", " in name:
         head, *quals = name.split(", ")
         base, changed = _local_base(kg, language, head, facts)
-        parts = [_qualifier(kg, language, q, None) for q in quals]
+        parts = [_qualifier(kg, language, q, None, us=facts["graph"] == "usadmin") for q in quals]
         return ", ".join([base, *(p for p, _ in parts)]), changed or any(c for _, c in parts)
     return name, False
 

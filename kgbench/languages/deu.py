@@ -31,7 +31,14 @@ Grammar rules of :meth:`German.fill` (each records its edit categories):
   (welche der Apotheken, welches der Cafés: AGR_CHG).
 * Names of places, counties, US states, OpenStreetMap features and names not in the lexicon are left exactly
   as they are, without an article (Paris, Austin, Texas, Travis County, Texas, Mannerheimintie); nothing
-  inside a parenthesis is ever changed.
+  inside a parenthesis is ever changed, except an English US disambiguator (below).
+* Island plurals (ADP_CHG): "in" before a plural island country becomes "auf" (auf den Pitcairninseln,
+  auf den Bahamas; lexicon ``ISLAND_PLURALS``).
+* Names the snapshot leaves wrong (OTHER): a storm track named in English becomes "der Best Track des
+  Hurrikans Ike (2008)"; the US state Georgia taken for the country is written Georgia (Fayette County,
+  Georgia); "(U.S. state)" / "(U.S. territory)" become "(US-Bundesstaat)" / "(US-Außengebiet)". A genitive
+  -s is never put on a name the snapshot did not localize (von USNB Guantanamo Bay) or on a name with "und"
+  (von Bosnien und Herzegowina).
 * ``period`` writes "im Februar 2018", "zwischen Juli und Oktober 2005", "zwischen dem 1. und dem 7. Februar
   2018", "zwischen dem 31. Januar 2018 und dem 7. Februar 2018"; numbers use a decimal comma (0,2).
 """
@@ -40,8 +47,11 @@ from __future__ import annotations
 
 import re
 
+from dataclasses import replace
+
 from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.deu_lexicon import CATEGORY_ROWS, COUNTRY_GENDER, EVENT_GENDER
+from kgbench.languages.deu_lexicon import (CATEGORY_ROWS, COUNTRY_GENDER, EVENT_GENDER, ISLAND_PLURALS,
+                                           US_QUALIFIERS)
 
 #: the definite article by (gender or "pl", case)
 ARTICLE = {("m", "nom"): "der", ("m", "acc"): "den", ("m", "dat"): "dem", ("m", "gen"): "des",
@@ -67,6 +77,10 @@ PLURAL_VERBS = {"ist": "sind", "hat": "haben", "liegt": "liegen", "lag": "lagen"
                 "besteht": "bestehen"}
 _ADJECTIVE_IN_NAME = re.compile(r"^[A-ZÄÖÜ][\wäöüß]*(?:isch|igt|lich)(?:es|er|en|e)$")
 _CASES = ("nom", "acc", "dat", "gen")
+#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the snapshot leaves in English
+_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
+#: a US region name with its English disambiguator ("Georgia (U.S. state)", "Puerto Rico (U.S. territory)")
+_US_QUALIFIED = re.compile(r"^(.*?) ?\((U\.S\. state|U\.S\. territory)\)$")
 
 
 def weak_adjectives(text: str, gender: str, case: str) -> str:
@@ -247,6 +261,12 @@ class German(Language):
 
     def fill(self, slot: Slot) -> Fill:
         """Return the name in the case its slot asks for, with the article, agreement and contraction it needs."""
+        fixed = self._repair_name(slot)
+        if fixed is not None:
+            if isinstance(fixed, Fill):
+                return fixed
+            fill = self.fill(replace(slot, name=replace(slot.name, text=fixed)))
+            return replace(fill, edits=tuple(fill.edits) + ("OTHER",))
         name, spec = slot.name, slot.spec
         if name.kind == "category_one":
             return self._category_one(slot)
@@ -258,11 +278,17 @@ class German(Language):
         gender = self._article_gender(slot)
         if gender is None:
             return self._genitive_without_article(slot) if case == "gen" else Fill(name.text)
+        return self._articled(slot, gender, name.text)
+
+    def _articled(self, slot: Slot, gender: str, text: str) -> Fill:
+        """Return a name with the definite article of its gender in its case (contracted with a preposition)."""
+        name, case = slot.name, (slot.spec if slot.spec in _CASES else "nom")
         edits = ["ART_ADD"]
-        text = weak_adjectives(name.text, gender, case)
-        if text != name.text:
+        base, text = text, weak_adjectives(text, gender, case)
+        if text != base:
             edits.append("AGR_CHG")
-        if case == "gen" and gender in ("m", "n") and (gender == "n" or name.kind == "event"):
+        if (case == "gen" and gender in ("m", "n") and (gender == "n" or name.kind == "event")
+                and name.key != "best track"):
             gen = genitive_s(text)
             if gen != text:
                 text = gen
@@ -276,6 +302,11 @@ class German(Language):
         before, after = slot.before, None
         if gender == "pl" and case == "nom":
             before, after = self._plural_verb(before, slot.after, edits)
+        if gender == "pl" and name.kind == "country" and name.key in ISLAND_PLURALS:
+            island = re.search(r"(?:^|(?<=\s))([Ii])n $", before)
+            if island:
+                before = before[:island.start(1)] + ("A" if island.group(1) == "I" else "a") + "uf "
+                edits.append("ADP_CHG")
         m = re.search(r"(?:^|(?<=\s))(in|von|zu|an|bei|In|Von|Zu|An|Bei) $", before)
         if m and (m.group(1).lower(), article) in CONTRACTIONS:
             contracted = CONTRACTIONS[(m.group(1).lower(), article)]
@@ -284,6 +315,31 @@ class German(Language):
             return Fill(text, before=before[:m.start(1)] + contracted + " ", after=after,
                         edits=tuple(edits + ["CONTR_CHG"]))
         return Fill(text, before=before + article + " ", after=after, edits=tuple(edits))
+
+    def _repair_name(self, slot: Slot) -> "str | Fill | None":
+        """Repair what the snapshot's name leaves wrong: a storm track named in English (der Best Track des
+        Hurrikans Ike (2008)), the US state Georgia taken for the country (Fayette County, Georgia, not
+        Georgien) and an English disambiguator (Puerto Rico (US-Außengebiet)); None when nothing is wrong."""
+        name = slot.name
+        track = _BEST_TRACK.match(name.text) if name.kind == "event" else None
+        if track:
+            storm = self.texts[f"event.{track.group(1)}"].format(name=track.group(2), year=track.group(3))
+            gen = self.fill(Slot(slot.role, "gen", replace(name, text=storm, key=track.group(1)), "", ""))
+            case = slot.spec if slot.spec in _CASES else "nom"
+            head = "Best Track " + (gen.before or "") + gen.text
+            inner = Slot(slot.role, case, replace(name, text=head, key="best track"), slot.before, slot.after)
+            fill = self._articled(inner, "m", head)
+            return replace(fill, edits=tuple(fill.edits) + tuple(gen.edits) + ("OTHER",))
+        if name.kind not in ("county", "region", "place"):
+            return None
+        text = name.text
+        if name.canonical.endswith(", Georgia") and text.endswith(", Georgien"):
+            text = text[: -len("Georgien")] + "Georgia"
+        qualified = _US_QUALIFIED.match(text)
+        if qualified:
+            base = "Georgia" if qualified.group(1) == "Georgien" else qualified.group(1)
+            text = f"{base} ({US_QUALIFIERS[qualified.group(2)]})"
+        return text if text != name.text else None
 
     @staticmethod
     def _plural_verb(before: str, after: str, edits: list) -> tuple[str, str | None]:
@@ -309,7 +365,7 @@ class German(Language):
         (Frankreichs, Kaliforniens), else 'von' + the name as it is (von Texas, von Austin, Texas)."""
         name = slot.name
         text = name.text
-        if (name.kind in ("country", "region") and re.fullmatch(r"[A-ZÄÖÜ][\wäöüß-]*(?: [\wäöüß-]+)*", text)
+        if (name.kind in ("country", "region") and name.localized and " und " not in text and re.fullmatch(r"[A-ZÄÖÜ][\wäöüß-]*(?: [\wäöüß-]+)*", text)
                 and not re.search(r"(s|ß|x|z|ce)$", text)):
             return Fill(text + "s", edits=("DEC_CHG",))
         return Fill(text, before=slot.before + "von ", edits=("ADP_ADD",))

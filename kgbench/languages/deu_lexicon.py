@@ -21,6 +21,13 @@ COUNTRY_GENDER = {
     "PCN": "pl", "ATF": "pl", "MHL": "pl", "USA": "pl", "TCA": "pl", "FLK": "pl", "ARE": "pl", "HMD": "pl",
 }
 
+#: plural island countries, which German puts "auf" (not "in") before: auf den Bahamas, auf den Pitcairninseln
+ISLAND_PLURALS = frozenset(("BHS", "CYM", "COM", "COK", "FRO", "MDV", "PHL", "SYC", "SLB", "ALA", "UMI", "VGB",
+                            "VIR", "MNP", "PCN", "MHL", "TCA", "FLK", "HMD"))
+
+#: an English disambiguator the snapshot leaves on a US region name -> its German form
+US_QUALIFIERS = {"U.S. state": "US-Bundesstaat", "U.S. territory": "US-Außengebiet"}
+
 #: event type (``Name.key`` of an event) -> gender of the German head noun of its name (texts["event.*"])
 EVENT_GENDER = {"earthquake": "n", "quarry blast": "f", "explosion": "f", "Hurricane": "m",
                 "Tropical Storm": "m", "Tropical Depression": "n", "wind field": "n"}

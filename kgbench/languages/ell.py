@@ -35,8 +35,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from dataclasses import replace
+
 from kgbench.languages.base import Fill, Language, Slot
-from kgbench.languages.ell_lexicon import (TEXTS, CATEGORY_ROWS, COUNTRY_GENDER, EVENT_FORMS, GENITIVE,
+from kgbench.languages.ell_lexicon import (US_STATES, TEXTS, CATEGORY_ROWS, COUNTRY_GENDER, EVENT_FORMS, GENITIVE,
                                            WORD_GENDER)
 
 #: the definite article by (gender, case); gender m, f, n, m-pl, f-pl, n-pl
@@ -67,6 +69,8 @@ DETERMINERS = {
     ("pl", "acc"): {"τα": ("τους", "τις"), "στα": ("στους", "στις"), "ποια": ("ποιους", "ποιες"),
                     "πόσα": ("πόσους", "πόσες"), "όλα": ("όλους", "όλες")},
 }
+_BEST_TRACK = re.compile(  # a storm track as C3 names it, left in English by the snapshot
+    r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
 #: words that may stand between a determiner and its noun without agreeing (πιο, δύο, κάθε ...)
 _TRANSPARENT = {"πιο", "δύο", "κάθε", "λιγότερο"}
 _KEEP_NU = re.compile(r"^(?:[αεηιουωάέήίόύώϊϋΐΰaeiouyAEIOUY]|κ|π|τ|ξ|ψ|μπ|ντ|γκ|τσ|τζ|[kptxbdgKPTXBDG])",
@@ -110,7 +114,8 @@ def guess_gender(text: str) -> str:
 
 def _nu(article: str, following: str) -> str:
     """Drop the final -ν of την/στην where Greek drops it."""
-    if article in ("την", "στην") and not _KEEP_NU.match(following):
+    first = unicodedata.normalize("NFD", following[:1])[:1] + following[1:2]  # Āsela, Ḩājjīābād: a vowel
+    if article in ("την", "στην") and not _KEEP_NU.match(first):
         return article[:-1]
     return article
 
@@ -210,6 +215,17 @@ class Greek(Language):
     def fill(self, slot: Slot) -> Fill:
         """Return the name with its article, in the case its slot asks for, contracted with σε."""
         name, spec = slot.name, slot.spec
+        state = self._us_state(name)
+        if state is not None and name.kind == "region":
+            fill = self.fill(replace(slot, name=replace(name, text=state, localized=True)))
+            return replace(fill, edits=tuple(fill.edits) + ("OTHER",))
+        if state is not None:  # a qualifier: the head keeps the article it takes
+            fill = self._fill(slot)
+            return replace(fill, text=fill.text.replace(name.text, state), edits=fill.edits + ("OTHER",))
+        return self._fill(slot)
+
+    def _fill(self, slot: Slot) -> Fill:
+        name, spec = slot.name, slot.spec
         if spec == "bare":
             return Fill(name.text)
         if name.kind == "category_one":
@@ -224,12 +240,34 @@ class Greek(Language):
             if gender is None or case == "nom":
                 return Fill(name.text)
             return self._with_article(slot, name.text, gender, case, [])
-        if name.kind == "event":
+        track = _BEST_TRACK.match(name.text) if name.kind == "event" else None
+        if track:  # C3 names a storm track in English: το best track του τυφώνα Ike (2008)
+            storm = self.texts[f"event.{track.group(1)}"].format(name=track.group(2), year=track.group(3))
+            inner, g, _ = self._event(replace(name, text=storm, key=track.group(1)), "gen")
+            text, gender, edits = f"best track {ARTICLE[(g, 'gen')]} {inner}", "n", ["OTHER"]
+        elif name.kind == "event":
             text, gender, edits = self._event(name, case)
         else:
             gender = self.gender(name)
             text, edits = self.decline(name, gender, case)
         return self._with_article(slot, text, gender, case, edits)
+
+    @staticmethod
+    def _us_state(name) -> str | None:
+        """A US state left in English or taken for the country Georgia, in Greek (Καλιφόρνια, Τζόρτζια), or None."""
+        if name.kind == "region":
+            base = re.sub(r" ?\(U\.S\. (?:state|territory)\)$", "", name.text)  # Γεωργία (U.S. state)
+            if base == "Γεωργία" and name.canonical.startswith("Georgia"):
+                base = "Τζόρτζια"
+            base = US_STATES.get(base, base)
+            return base if base != name.text else None
+        head, sep, last = name.text.rpartition(", ")
+        if sep and name.kind in ("place", "county"):
+            if last == "Γεωργία" and name.canonical.endswith(", Georgia"):  # the US state, not the country
+                return f"{head}, Τζόρτζια"
+            if last in US_STATES:
+                return f"{head}, {US_STATES[last]}"
+        return None
 
     def gender(self, name) -> str:
         """Return the gender (m, f, n, m-pl, f-pl, n-pl) of a place, region, country or feature name."""
@@ -237,7 +275,7 @@ class Greek(Language):
             return "n"
         if name.kind == "country" and name.localized and name.key in COUNTRY_GENDER:
             return COUNTRY_GENDER[name.key]
-        return guess_gender(name.text)
+        return guess_gender(name.text.split(", ")[0] if name.kind == "place" else name.text)  # Rosario, Φιλιππίνες
 
     def decline(self, name, gender: str, case: str) -> tuple[str, list[str]]:
         """Return a name in a case, and ["DEC_CHG"] when its form changed."""

@@ -369,3 +369,8 @@ TEXTS = {
     "period.days": "μεταξύ {day1} και {day2} {month} {year}",
     "period.dates": "μεταξύ {date1} και {date2}",
 }
+
+#: US states the snapshot leaves without a Greek label (the English name, as a region or as the qualifier of a
+#: place or county name) -> their Greek name
+US_STATES = {"California": "Καλιφόρνια", "Colorado": "Κολοράντο", "Florida": "Φλόριντα", "Maryland": "Μέριλαντ",
+             "Arizona": "Αριζόνα"}

@@ -47,7 +47,7 @@ def test_plural_names_with_weak_adjective_and_dative_n():
     assert realize("Liegt Utrecht in {A:dat}?", A=country("NLD", "Niederlande")).text == \
         "Liegt Utrecht in den Niederlanden?"
     # Bahamas and Philippinen already end in -s / -n: no dative -n
-    assert realize("Liegt Nassau in {A:dat}?", A=country("BHS", "Bahamas")).text == "Liegt Nassau in den Bahamas?"
+    assert realize("Liegt Nassau in {A:dat}?", A=country("BHS", "Bahamas")).text == "Liegt Nassau auf den Bahamas?"
     assert realize("von {A:dat}", A=country("PHL", "Philippinen")).text == "Von den Philippinen"
 
 
@@ -174,3 +174,39 @@ def test_genitive_attributes():
 def test_bare_apposition_keeps_the_name():
     assert realize("im Bundesstaat {B:bare}", B=Name("Texas", "region", "US-TX")).text == "Im Bundesstaat Texas"
     assert realize("Ankara, {C:bare}", C=country("TUR", "Türkei")).text == "Ankara, Türkei"
+
+
+def test_storm_track_named_in_english_is_translated():
+    # C3 names a storm track in English; German writes "der Best Track des Hurrikans ..."
+    r = realize("In wie vielen Punkten schneiden sich {A} und {B}?",
+                A=Name("the best track of Hurricane Ike (2008)", "event"),
+                B=Name("the best track of Tropical Depression Eight (2013)", "event"))
+    assert r.text == ("In wie vielen Punkten schneiden sich der Best Track des Hurrikans Ike (2008) und "
+                      "der Best Track des Tropischen Tiefdruckgebiets Eight (2013)?")
+
+
+def test_us_state_georgia_and_english_disambiguators():
+    fayette = Name("Fayette County, Georgien", "county", None, "Fayette County, Georgia", True)
+    assert realize("Grenzt {A} an {B:acc}?", A=fayette, B=Name("Clayton County, Georgien", "county", None,
+                   "Clayton County, Georgia", True)).text == "Grenzt Fayette County, Georgia an Clayton County, Georgia?"
+    georgia = Name("Georgien (U.S. state)", "region", "US-GA", "Georgia (U.S. state)", True)
+    assert realize("die Verwaltungsgrenze {A:gen}", A=georgia).text == \
+        "Die Verwaltungsgrenze von Georgia (US-Bundesstaat)"
+    pr = Name("Puerto Rico (U.S. territory)", "region", "US-PR", "Puerto Rico (U.S. territory)", True)
+    assert realize("die Verwaltungsgrenze {A:gen}", A=pr).text == "Die Verwaltungsgrenze von Puerto Rico (US-Außengebiet)"
+    # the country Georgia stays Georgien
+    assert realize("in {A:dat}", A=country("GEO", "Georgien")).text == "In Georgien"
+
+
+def test_island_plurals_take_auf():
+    assert realize("Wie viele Städte liegen in {A:dat}?", A=country("PCN", "Pitcairninseln")).text == \
+        "Wie viele Städte liegen auf den Pitcairninseln?"
+    assert realize("Wie viele Städte liegen in {A:dat}?", A=country("NLD", "Niederlande")).text == \
+        "Wie viele Städte liegen in den Niederlanden?"
+
+
+def test_no_genitive_s_on_und_names_or_unlocalized_names():
+    assert realize("das Staatsgebiet {A:gen}", A=country("BIH", "Bosnien und Herzegowina")).text == \
+        "Das Staatsgebiet von Bosnien und Herzegowina"
+    assert realize("der Teil {A:gen}", A=Name("USNB Guantanamo Bay", "country", "XGB", "", False)).text == \
+        "Der Teil von USNB Guantanamo Bay"

@@ -148,3 +148,39 @@ def test_every_placeholder_is_filled_and_forms_declared():
         out = L.realize(tr[vid], names).text
         assert not re.search(r"\{[A-Za-z_]", out), (vid, out)
         assert out[0].isupper() and out.rstrip()[-1] in ";.)", (vid, out)
+
+
+def test_us_state_left_in_english_is_written_in_greek():
+    # the snapshot has no Greek label for California, Colorado, Florida, Maryland, Arizona (A3, E4 items)
+    r = L.realize("Πόσο μακριά από {A:acc} {B:gen};", {"A": Name("Palm Desert", "place"),
+                                                     "B": Name("California", "region", "US-CA", "California", False)})
+    assert r.text == "Πόσο μακριά από το Palm Desert της Καλιφόρνιας;"
+    r = L.realize("στο διοικητικό όριο {B:gen}", {"B": Name("Maryland", "region", "US-MD", "", False)})
+    assert r.text == "Στο διοικητικό όριο του Μέριλαντ"
+    r = L.realize("η έκταση {A:gen}", {"A": Name("Maricopa County, Arizona", "county")})
+    assert r.text == "Η έκταση του Maricopa County, Αριζόνα"
+
+
+def test_nu_kept_before_a_latin_vowel_with_a_diacritic():
+    # "από τη Āsela" was wrong: Ā is a vowel
+    assert L.realize("από {A:acc}", {"A": Name("Āsela", "place")}).text == "Από την Āsela"
+
+
+def test_storm_track_named_in_english_and_us_state_georgia():
+    r = L.realize("Σε πόσα σημεία τέμνονται {A} και {B};", {
+        "A": Name("the best track of Hurricane Ike (2008)", "event"),
+        "B": Name("the best track of Tropical Depression Eight (2013)", "event")})
+    assert r.text == ("Σε πόσα σημεία τέμνονται το best track του τυφώνα Ike (2008) και "
+                      "το best track της τροπικής ύφεσης Eight (2013);")
+    fayette = Name("Fayette County, Γεωργία", "county", None, "Fayette County, Georgia", True)
+    assert L.realize("Γειτνιάζει {A} με…", {"A": fayette}).text == "Γειτνιάζει το Fayette County, Τζόρτζια με…"
+    state = Name("Γεωργία (U.S. state)", "region", "US-GA", "Georgia (U.S. state)", True)
+    assert "(U.S. state)" not in L.realize("το όριο {A:gen}", {"A": state}).text
+    assert L.realize("το όριο {A:gen}", {"A": Name("Γεωργία", "country", "GEO", "Georgia", True)}).text == \
+        "Το όριο της Γεωργίας"
+
+
+def test_place_gender_comes_from_the_name_not_its_greek_qualifier():
+    # "περιέχουν τις Rosario, Φιλιππίνες" (H3-2.v1) took the plural of Φιλιππίνες
+    r = L.realize("περιέχουν {A:acc};", {"A": Name("Rosario, Φιλιππίνες", "place")})
+    assert r.text == "Περιέχουν το Rosario, Φιλιππίνες;"
