@@ -366,13 +366,18 @@ class Sandbox:
         if self.bwrap is None:  # unsafe: a plain subprocess in an empty temporary folder
             workdir = tempfile.mkdtemp(prefix="kgbench-unsafe-step-")
             env["HOME"] = workdir
+        info_read = info_write = None
+        if seccomp_fd is not None:  # bwrap reports the host PID of the sandbox's init on --info-fd
+            info_read, info_write = os.pipe()
+            argv = [argv[0], "--info-fd", str(info_write), *argv[1:]]
         try:
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                     env=env, cwd=workdir or "/", start_new_session=True,
-                                    pass_fds=() if seccomp_fd is None else (seccomp_fd,))
+                                    pass_fds=() if seccomp_fd is None else (seccomp_fd, info_write))
         finally:
-            if seccomp_fd is not None:
-                os.close(seccomp_fd)
+            for fd in (seccomp_fd, info_write):
+                if fd is not None:
+                    os.close(fd)
         timed_out = threading.Event()
         # the wall clock holds even while the runner is blocked writing to a sandbox that does not read
         watchdog = threading.Timer(limits.wall_seconds, lambda: (timed_out.set(), self._kill(proc)))
@@ -388,7 +393,7 @@ class Sandbox:
             done, too_big = self._converse(proc, lines, timed_out, result, code, tools, tool_names, globals)
         finally:
             watchdog.cancel()
-            self._finish(proc, threads, workdir)
+            self._finish(proc, threads, workdir, info_read)
         result.timed_out = timed_out.is_set()
         result.exit_code = proc.returncode
         result.seconds = round(time.monotonic() - started, 3)
@@ -440,13 +445,15 @@ class Sandbox:
         except OSError:  # the sandbox is gone (ended, killed at the deadline)
             return None, False
 
-    def _finish(self, proc: subprocess.Popen, threads, workdir: str | None) -> None:
-        """Stop the step's processes, wait for them and the readers, and clean up."""
+    def _finish(self, proc: subprocess.Popen, threads, workdir: str | None, info_read: int | None = None) -> None:
+        """Stop the step's processes, wait for them (the whole PID namespace) and the readers, and clean up."""
         try:
             proc.wait(timeout=2)
         except subprocess.TimeoutExpired:
             self._kill(proc)
             proc.wait(timeout=10)
+        if info_read is not None:
+            _wait_for_namespace(info_read)
         for t in threads:
             t.join(timeout=2)
         for stream in (proc.stdin, proc.stdout, proc.stderr):
@@ -465,3 +472,27 @@ class Sandbox:
         except (ProcessLookupError, PermissionError):
             pass
 
+
+def _wait_for_namespace(info_read: int, seconds: float = 10.0) -> None:
+    """Return once the sandbox's init, and so (the kernel's rule) every process of its PID namespace, has exited:
+    a killed bwrap exits before its init has finished dying, and a run must not return while its code runs."""
+    import select
+
+    try:
+        ready, _, _ = select.select([info_read], [], [], 0.5)
+        info = os.read(info_read, 4096).decode("utf-8", "replace") if ready else ""
+    finally:
+        os.close(info_read)
+    m = re.search(r'"child-pid"\s*:\s*(\d+)', info)
+    if not m:
+        return
+    stat = Path("/proc") / m.group(1) / "stat"
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return  # gone (reaped)
+        if state in ("Z", "X"):
+            return  # exited: the namespace is empty
+        time.sleep(0.02)
