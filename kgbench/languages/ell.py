@@ -39,7 +39,7 @@ from dataclasses import replace
 
 from kgbench.languages.base import Fill, Language, Slot
 from kgbench.languages.ell_lexicon import (US_STATES, TEXTS, CATEGORY_ROWS, COUNTRY_GENDER, EVENT_FORMS, GENITIVE,
-                                           WORD_GENDER)
+                                           DIRECTION_WORDS, WORD_GENDER)
 
 #: the definite article by (gender, case); gender m, f, n, m-pl, f-pl, n-pl
 ARTICLE = {
@@ -190,18 +190,7 @@ class Greek(Language):
     answer_words = {"true": ("true", "αληθές", "αληθής", "σωστό", "ναι"),
                     "false": ("false", "ψευδές", "ψευδής", "λάθος", "όχι"),
                     "plausibly": ("plausibly", "πιθανώς", "πιθανόν", "ίσως", "εύλογα")}
-    direction_words = {
-        "N": ("βόρεια", "βορράς", "β"), "NNE": ("βορειοβορειοανατολικά", "ββα"),
-        "NE": ("βορειοανατολικά", "βα"), "ENE": ("ανατολικοβορειοανατολικά", "αβα"),
-        "E": ("ανατολικά", "ανατολή", "α"), "ESE": ("ανατολικονοτιοανατολικά", "ανα"),
-        "SE": ("νοτιοανατολικά", "να"), "SSE": ("νοτιονοτιοανατολικά", "ννα"),
-        "S": ("νότια", "νότος", "ν"), "SSW": ("νοτιονοτιοδυτικά", "ννδ"),
-        "SW": ("νοτιοδυτικά", "νδ"), "WSW": ("δυτικονοτιοδυτικά", "δνδ"),
-        "W": ("δυτικά", "δύση", "δ"), "WNW": ("δυτικοβορειοδυτικά", "δβδ"),
-        "NW": ("βορειοδυτικά", "βδ"), "NNW": ("βορειοβορειοδυτικά", "ββδ"),
-        "left": ("αριστερά", "στα αριστερά"), "right": ("δεξιά", "στα δεξιά"),
-        "on": ("πάνω στη διαδρομή", "πάνω στην ευθεία", "ούτε αριστερά ούτε δεξιά"),
-        "upstream": ("ανάντη", "νωρίτερα"), "downstream": ("κατάντη", "αργότερα")}
+    direction_words = DIRECTION_WORDS
     compass = {"north": "βορρά", "east": "ανατολή", "south": "νότο", "west": "δύση"}
     categories = {row[0]: (row[1], row[2]) for row in CATEGORY_ROWS}
     #: KG category -> gender of the noun (m, f, n)
@@ -267,6 +256,9 @@ class Greek(Language):
                 return f"{head}, Τζόρτζια"
             if last in US_STATES:
                 return f"{head}, {US_STATES[last]}"
+            town, _, state = head.rpartition(", ")  # Aurora, Colorado, Ηνωμένες Πολιτείες
+            if town and last == "Ηνωμένες Πολιτείες" and state in US_STATES:
+                return f"{town}, {US_STATES[state]}, {last}"
         return None
 
     def gender(self, name) -> str:

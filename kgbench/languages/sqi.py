@@ -33,7 +33,8 @@ import re
 from dataclasses import replace
 
 from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
-from kgbench.languages.sqi_lexicon import CATEGORIES, COUNTRY_FORMS, FEMININE, INVARIANT, MASCULINE
+from kgbench.languages.sqi_lexicon import (CATEGORIES, COUNTRY_FORMS, FEMININE, INVARIANT, MASCULINE, RENAME,
+                                          TERRITORIES)
 
 __all__ = ["Albanian", "LANGUAGE", "country_forms", "feminine_singular"]
 
@@ -42,8 +43,10 @@ _MONTHS = ("janar", "shkurt", "mars", "prill", "maj", "qershor", "korrik", "gush
 _MONTHS_DEF = ("janari", "shkurti", "marsi", "prilli", "maji", "qershori", "korriku", "gushti", "shtatori",
                "tetori", "nëntori", "dhjetori")
 #: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the snapshot leaves in English
-#: snapshot names that read oddly in running text
-_RENAME = {"Mianmar (Burmë)": "Mianmar"}
+#: snapshot names that read oddly in running text, or English names with a usual Albanian form
+_RENAME = RENAME
+#: "shteti i / shtetin e / shtetit të" before a classified name: the linking article goes ("shtetin Peru")
+_CLASSIFIED_HEAD = re.compile(r"\b(shtet|vend|territor)(i|in|it) (i|e|të|së) $")
 _EVENT_HEADS = {  # nominative definite -> (accusative, genitive) definite
     "tërmeti": ("tërmetin", "tërmetit"), "shpërthimi": ("shpërthimin", "shpërthimit"),
     "uragani": ("uraganin", "uraganit"), "stuhia tropikale": ("stuhinë tropikale", "stuhisë tropikale"),
@@ -63,6 +66,8 @@ def country_forms(text: str) -> tuple[str, str, str] | None:
     """
     if text in COUNTRY_FORMS:
         return COUNTRY_FORMS[text]
+    if text.startswith("Ishujt ") and text.split(" ")[1][:1].isupper() and "(" not in text:  # "Ishujt Kajman"
+        return text, text, "Ishujve " + text[len("Ishujt "):]
     if text in INVARIANT or " " in text or "(" in text or "," in text or not text[-1:].isalpha():
         return None
     if text.endswith("ë"):
@@ -127,6 +132,18 @@ def _classifier(kind: str, key: str | None) -> str:
     if kind == "place":
         return "qytetit"
     return "objektit"
+
+
+def _locative(text: str) -> str:
+    """Return a country name as it stands after «në»: the indefinite accusative of an indefinite name with a
+    linking article ("Mal i Zi" -> "Mal të Zi"), the definite accusative of a name that is definite in itself
+    ("Maqedonia e Veriut" -> "Maqedoninë e Veriut"); other names unchanged ("Francë", "Filipine")."""
+    forms = COUNTRY_FORMS.get(text)
+    if forms is None:
+        return text
+    if forms[0] == text:
+        return forms[1]
+    return re.sub(r" (i|e) ", " të ", text, count=1)
 
 
 def _capitalize_like(model: str, text: str) -> str:
@@ -287,7 +304,8 @@ class Albanian(Language):
         if name.kind in ("category", "category_one"):
             return self._fill_category(slot)
         if text in _RENAME:
-            fill = self.fill(Slot(slot.role, spec, replace(name, text=_RENAME[text]), slot.before, slot.after))
+            renamed = replace(name, text=_RENAME[text], localized=True)
+            fill = self.fill(Slot(slot.role, spec, renamed, slot.before, slot.after))
             return replace(fill, edits=tuple(dict.fromkeys(("OTHER",) + tuple(fill.edits))))
         track = BEST_TRACK.match(text) if name.kind == "event" else None
         if track:  # "gjurma best-track e uraganit Ike (2008)"
@@ -295,6 +313,10 @@ class Albanian(Language):
             storm_gen = self.fill(Slot(slot.role, "gen", replace(name, text=storm), "", "")).text
             head = {"acc": "gjurmën", "gen": "gjurmës"}.get(spec, "gjurma")
             return Fill(f"{head} best-track e {storm_gen}", edits=("OTHER",))
+        if spec not in _CASES and name.kind == "country" and name.localized and re.search(r"(^|\s)në $", slot.before):
+            locative = _locative(text)  # "në Mal të Zi", "në Maqedoninë e Veriut"
+            if locative != text:
+                return Fill(locative, edits=("DEC_CHG",))
         if spec not in _CASES or name.kind in ("direction", "period", "number", "word"):
             return Fill(text)
         case = _CASES.index(spec)
@@ -303,7 +325,10 @@ class Albanian(Language):
                 if text.lower().startswith(head):
                     if case == 0:
                         return Fill(text)
-                    new = _capitalize_like(text, (acc, gen)[case - 1]) + text[len(head):]
+                    rest = text[len(head):]
+                    if case == 2 and rest.startswith(" e krijuar "):  # "fushës së erës të krijuar nga ..."
+                        rest = " të" + rest[2:]
+                    new = _capitalize_like(text, (acc, gen)[case - 1]) + rest
                     return Fill(new, edits=("DEC_CHG",))
             return Fill(text)
         if name.kind == "country" and name.localized:
@@ -323,8 +348,11 @@ class Albanian(Language):
         if case != 2:
             return Fill(text)
         classifier = _classifier(name.kind, name.key)
-        if slot.before.endswith(f"{classifier} të "):  # "e shtetit të {B:gen}" with "Malavi": "e shtetit Malavi"
-            return Fill(text, before=slot.before[:-3], edits=("ART_DEL",))
+        if name.kind == "country" and text in TERRITORIES:
+            classifier = "territorit"
+        head = _CLASSIFIED_HEAD.search(slot.before)
+        if head and (head.group(1) in ("shtet", "vend") or head.group(1) + "it" == classifier):  # "e shtetit të {B:gen}" with "Malavi": "e shtetit Malavi"; "me shtetin e {B:gen}": "me shtetin Peru"
+            return Fill(text, before=slot.before[:head.start(3)], edits=("ART_DEL",))
         return Fill(f"{classifier} {text}", edits=("ART_ADD",))
 
     def _fill_category(self, slot: Slot) -> Fill:
@@ -358,7 +386,7 @@ _FEM_SINGULAR_AFTER = ((" që është i dyti ", " që është e dyta "), (" që 
 _PLURAL_VERBS = {"ndodhet": "ndodhen", "kufizohet": "kufizohen", "ndërpritet": "ndërpriten", "shtrihet": "shtrihen",
                  "është": "janë", "ka": "kanë", "mbulon": "mbulojnë", "rrethon": "rrethojnë", "përshkon": "përshkojnë",
                  "kalon": "kalojnë", "përket": "përkasin", "mbivendoset": "mbivendosen", "arrin": "arrijnë",
-                 "prek": "prekin", "ndodhi": "ndodhën", "plotësisht": None}
+                 "prek": "prekin", "ndodhi": "ndodhën", "zë": "zënë", "plotësisht": None}
 
 
 def _plural_verb(before: str) -> str | None:

@@ -56,7 +56,24 @@ COUNTRY_FORMS = {
     "Kanada": ("Kanadaja", "Kanadanë", "Kanadasë"),
     "Kenia": ("Kenia", "Kenian", "Kenias"),
     "Panama": ("Panamaja", "Panamanë", "Panamasë"),
+    "Nikaragua": ("Nikaragua", "Nikaraguan", "Nikaraguas"),
+    "Kamboxhia": ("Kamboxhia", "Kamboxhian", "Kamboxhias"),
+    "Samoa": ("Samoa", "Samoan", "Samoas"),
+    "Tonga": ("Tonga", "Tongan", "Tongas"),
+    "Qipro": ("Qiproja", "Qipron", "Qipros"),
+    "Bahama": ("Bahamet", "Bahamet", "Bahameve"),
+    "Guineja e Re-Papua": ("Guineja e Re-Papua", "Guinenë e Re-Papua", "Guinesë së Re-Papua"),
+    "Ishulli Klipërton": ("Ishulli Klipërton", "Ishullin Klipërton", "Ishullit Klipërton"),
 }
+
+# names the snapshot leaves in English (or spells oddly) -> the usual Albanian form
+RENAME = {"Mianmar (Burmë)": "Mianmar", "Clipperton Island": "Ishulli Klipërton", "Baikonur": "Bajkonur"}
+
+# dependent or disputed territories: an undeclinable name takes «territorit», not «shtetit»
+TERRITORIES = frozenset({"Porto-Riko", "Sen-Marten", "Shën-Pier dhe Mikelon", "Uollis e Futuna", "RPA i Hong-Kongut",
+                         "RPA i Makaos", "Kurasao", "Coral Sea Islands", "Ashmore and Cartier Islands", "Dhekelia",
+                         "USNB Guantanamo Bay", "Siachen Glacier", "Somaliland",
+                         "Xhorxha Jugore dhe Ishujt Senduiçë të Jugut"})
 
 # names in -i that are not feminine nouns in -i (they keep their form)
 INVARIANT = frozenset({"Burundi", "Haiti", "Mali", "Malavi", "Kiribati", "Brunei", "Xhibuti", "Fixhi",

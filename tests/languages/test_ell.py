@@ -184,3 +184,14 @@ def test_place_gender_comes_from_the_name_not_its_greek_qualifier():
     # "περιέχουν τις Rosario, Φιλιππίνες" (H3-2.v1) took the plural of Φιλιππίνες
     r = L.realize("περιέχουν {A:acc};", {"A": Name("Rosario, Φιλιππίνες", "place")})
     assert r.text == "Περιέχουν το Rosario, Φιλιππίνες;"
+
+
+def test_us_state_inside_a_three_part_qualifier_and_myanmar_genitive():
+    # J3-3365e34bf758: "της Aurora, Colorado, Ηνωμένες Πολιτείες" left the state in English
+    aurora = Name("Aurora, Colorado, Ηνωμένες Πολιτείες", "place", None, "Aurora, Colorado, United States", True)
+    assert L.realize("κατάντη {B:gen};", {"B": aurora}).text == "Κατάντη της Aurora, Κολοράντο, Ηνωμένες Πολιτείες;"
+    # E1-9fffaf0a444b: "μέρος του Μιανμάρ (Βιρμανία)" left the parenthesis in the nominative
+    myanmar = Name("Μιανμάρ (Βιρμανία)", "country", "MMR", "Myanmar", True)
+    assert L.realize("μέρος {B:gen};", {"B": myanmar}).text == "Μέρος του Μιανμάρ (Βιρμανίας);"
+    assert L.realize("βρίσκεται {B:acc};", {"B": myanmar}).text == "Βρίσκεται το Μιανμάρ (Βιρμανία);"
+    assert L.direction_words["N"][0] == "βόρεια"

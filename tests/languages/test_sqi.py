@@ -215,3 +215,43 @@ def test_best_track_translated():                                           # C3
 def test_myanmar_renamed():                                                 # A3-1.v3 Daik-u, Mianmar (Burmë)
     r = L.realize("Qyteti Daik-u, {A}.", {"A": Name("Mianmar (Burmë)", "country", "MMR", "", True)})
     assert r.text == "Qyteti Daik-u, Mianmar."
+
+
+# ---------------------------------------------------------------------------- second review pass (real failures)
+
+def _event(text):
+    return Name(text, "event", None, "", True)
+
+
+@pytest.mark.parametrize("wording, names, expected", [
+    # C9-2.v1: "me shtetin e shtetit Somaliland", "shteti i shtetit Peru"
+    ("A kufizohet shteti i {A:gen} me shtetin e {B:gen}?", {"A": country("Peru", "PER"),
+     "B": Name("Somaliland", "country", "SOL", "", False)}, "A kufizohet shteti Peru me shtetin Somaliland?"),
+    # F1-W.v2, E2-city.v1, F3-2.v1, L5-5km.v2: after «në»
+    ("Cili qytet në {A} ndodhet më në perëndim?", {"A": country("Mal i Zi", "MNE")},
+     "Cili qytet në Mal të Zi ndodhet më në perëndim?"),
+    ("Cili qytet në {A} është?", {"A": country("Maqedonia e Veriut", "MKD")}, "Cili qytet në Maqedoninë e Veriut është?"),
+    ("Sa qytete ndodhen në {A}?", {"A": country("Guineja e Re-Papua", "PNG")}, "Sa qytete ndodhen në Guinenë e Re-Papua?"),
+    ("A ndodhet X në {A}?", {"A": country("Kore e Veriut", "PRK")}, "A ndodhet X në Kore të Veriut?"),
+    ("A ndodhet X në {A}?", {"A": country("Francë", "FRA")}, "A ndodhet X në Francë?"),
+    # G1-pole.v1, K4-1.v5, N1-1.v2: declinable names that got the classifier
+    ("Cila është pika më qendrore e {A:gen}?", {"A": country("Guineja e Re-Papua", "PNG")},
+     "Cila është pika më qendrore e Guinesë së Re-Papua?"),
+    ("rreth kufirit të {A:gen}", {"A": country("Nikaragua", "NIC")}, "Rreth kufirit të Nikaraguas"),
+    ("centroidit të {A:gen}", {"A": country("Kamboxhia", "KHM")}, "Centroidit të Kamboxhias"),
+    ("brenda {A:gen}", {"A": country("Ishujt Kajman", "CYM")}, "Brenda Ishujve Kajman"),
+    # I5-2.v2, I5-1.v3: territories are not states
+    ("Sa sipërfaqe e {A:gen}, në km?", {"A": country("Shën-Pier dhe Mikelon", "SPM")},
+     "Sa sipërfaqe e territorit Shën-Pier dhe Mikelon, në km?"),
+    ("e pjesës së {A:gen}", {"A": Name("USNB Guantanamo Bay", "country", "USG", "", False)},
+     "E pjesës së territorit USNB Guantanamo Bay"),
+    # C7-1.v4: Clipperton Island has an Albanian name; the wind field's participle agrees in the genitive
+    ("A ndodhet një pjesë e {A:gen} brenda {B:gen}?", {"A": _event("fusha e erës e krijuar nga uragani Bonnie (2022)"),
+     "B": Name("Clipperton Island", "country", "CPT", "", False)},
+     "A ndodhet një pjesë e fushës së erës të krijuar nga uragani Bonnie (2022) brenda Ishullit Klipërton?"),
+    # I5-1.v2 (new wording): the verb agrees with a plural name
+    ("Sa nga sipërfaqja që zë {A:nom}, në km²?", {"A": country("Filipine", "PHL")},
+     "Sa nga sipërfaqja që zënë Filipinet, në km²?"),
+])
+def test_second_review_fixes(wording, names, expected):
+    assert realize(wording, **names).text == expected
