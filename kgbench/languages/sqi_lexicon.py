@@ -72,7 +72,7 @@ RENAME = {"Mianmar (Burmë)": "Mianmar", "Clipperton Island": "Ishulli Klipërto
 # dependent or disputed territories: an undeclinable name takes «territorit», not «shtetit»
 TERRITORIES = frozenset({"Porto-Riko", "Sen-Marten", "Shën-Pier dhe Mikelon", "Uollis e Futuna", "RPA i Hong-Kongut",
                          "RPA i Makaos", "Kurasao", "Coral Sea Islands", "Ashmore and Cartier Islands", "Dhekelia",
-                         "USNB Guantanamo Bay", "Siachen Glacier", "Somaliland",
+                         "USNB Guantanamo Bay", "Siachen Glacier", "Somaliland", "Samoa Amerikane",
                          "Xhorxha Jugore dhe Ishujt Senduiçë të Jugut"})
 
 # names in -i that are not feminine nouns in -i (they keep their form)
