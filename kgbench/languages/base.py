@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 __all__ = ["EDIT_CATEGORIES", "NAME_KINDS", "Name", "Slot", "Fill", "Edit", "Realization", "Language",
-           "placeholders", "join_sentences", "text_fields", "table_rows", "BEST_TRACK"]
+           "placeholders", "join_sentences", "text_fields", "table_rows", "BEST_TRACK", "same_case"]
 
 #: the grammar-edit categories of the reference design (each edit of a realized question is one of them)
 EDIT_CATEGORIES = ("NO_CHANGE", "ART_ADD", "ART_DEL", "ART_CHG", "ADP_ADD", "ADP_DEL", "ADP_CHG", "DEC_CHG",
@@ -332,3 +332,12 @@ def table_rows(table: str, width: int, optional: int = 0) -> dict[str, tuple[str
             raise ValueError(f"lexicon row {line!r} has {len(cells)} cells, not {expected}")
         rows[cells[0]] = tuple(cells[1:]) + ("",) * (width + optional - len(cells))
     return rows
+
+
+def same_case(word: str, model: str) -> str:
+    """Return ``word`` with its first letter upper case when ``model``'s is (else ``word`` as it is).
+
+    >>> same_case("del", "De"), same_case("del", "de"), same_case("Ίδιο", "και")
+    ('Del', 'del', 'Ίδιο')
+    """
+    return word[:1].upper() + word[1:] if model[:1].isupper() else word

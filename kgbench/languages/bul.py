@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK, same_case
 from kgbench.languages.bul_lexicon import (BEST_TRACK_TEXT, CATEGORY_FORMS, DEFINITE, DEFINITE_MASC, PLURAL_NAMES, RENAME,
                                            TEXTS, US_GEORGIA, US_QUALIFIERS)
 
@@ -272,7 +272,7 @@ class Bulgarian(Language):
             table = _AGREE.get(low)
             if table:
                 new = table[0 if gender == "f" else 1]
-                words[i] = new[:1].upper() + new[1:] if w[:1].isupper() else new
+                words[i] = same_case(new, w)
                 changed = True
             elif low not in _FILLER:
                 break
@@ -293,7 +293,7 @@ class Bulgarian(Language):
         if m and m.group(1).lower() in _VERBS:
             w = m.group(1)
             new = _VERBS[w.lower()]
-            new = new[:1].upper() + new[1:] if w[:1].isupper() else new
+            new = same_case(new, w)
             return text[:m.start(1)] + new + m.group(2)
         return text
 

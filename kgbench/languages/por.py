@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, same_case
 from kgbench.languages.por_lexicon import CATEGORIES, CATEGORY_GENDER, STATE_NAMES  # noqa: F401 - tables live in the lexicon
 
 __all__ = ["Portuguese", "LANGUAGE", "country_article", "EVENT_GENDER", "CATEGORY_GENDER"]
@@ -134,11 +134,6 @@ _WORD_BEFORE = re.compile(r"(?:(?<=^)|(?<=[\s(\"«]))([^\s(\"«]+)(\s+)$")
 _WORD_AFTER = re.compile(r"^(\s+)([^\s,.;:?!)»\"]+)")
 _SENTENCE_START = re.compile(r"(?:^|[.?!]\s+)[\"«(]*$")
 _LEADING_ARTICLE = re.compile(r"^(o|a|os|as)\s")
-
-
-def _same_case(word: str, model: str) -> str:
-    """Return ``word`` with the first letter upper case when ``model``'s is."""
-    return word[:1].upper() + word[1:] if model[:1].isupper() else word
 
 
 class Portuguese(Language):
@@ -243,7 +238,7 @@ class Portuguese(Language):
         lead = _LEADING_ARTICLE.match(text)
         if m and lead and (m.group(1).lower(), lead.group(1)) in CONTRACTIONS:
             prep = m.group(1)
-            text = _same_case(CONTRACTIONS[(prep.lower(), lead.group(1))], prep) + text[lead.end(1):]
+            text = same_case(CONTRACTIONS[(prep.lower(), lead.group(1))], prep) + text[lead.end(1):]
             before = before[:m.start(1)]
             edits.append("CONTR_CHG")
         if slot.spec == "subj" and self.plural(name):
@@ -270,7 +265,7 @@ class Portuguese(Language):
         m = _WORD_BEFORE.search(before)
         if m and m.group(1).lower() in VERB_PLURAL:
             word = m.group(1)
-            return before[:m.start(1)] + _same_case(VERB_PLURAL[word.lower()], word) + m.group(2), after, True
+            return before[:m.start(1)] + same_case(VERB_PLURAL[word.lower()], word) + m.group(2), after, True
         return before, after, False
 
     def _agree(self, slot: Slot) -> Fill:
@@ -285,7 +280,7 @@ class Portuguese(Language):
             if not m or m.group(1).lower() not in _FEMININE_BEFORE:
                 break
             word = m.group(1)
-            fem = _same_case(_FEMININE_BEFORE[word.lower()], word)
+            fem = same_case(_FEMININE_BEFORE[word.lower()], word)
             if fem != word:
                 before = before[:m.start(1)] + fem + before[m.end(1):]
                 changed = True

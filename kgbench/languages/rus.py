@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, same_case
 from kgbench.languages.rus_lexicon import (_EVENT_HEADS, _VERBS, _AGREE, _AGREE_OBLIQUE, _AGREE_ACC, _EVENT_VERBS, _EVENT_GENDER, CATEGORY_FORMS, FEMININE_SOFT, INDECLINABLE, IRREGULAR, ON_KEYS,
                                            PLURAL_ACRONYMS, PLURAL_NOUNS, RENAME, TEXTS, US_GEORGIA, US_QUALIFIERS)
 
@@ -451,7 +451,7 @@ class Russian(Language):
             table = (_AGREE_ACC.get(low) if accusative else None) or _AGREE.get(low) or _AGREE_OBLIQUE.get(low)
             if table:
                 new = table[0 if gender == "f" else 1]
-                words[i] = new[:1].upper() + new[1:] if w[:1].isupper() else new
+                words[i] = same_case(new, w)
                 changed = True
             elif low not in _FILLER:
                 break

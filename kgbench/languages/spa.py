@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, same_case
 from kgbench.languages.spa_lexicon import CATEGORIES, CATEGORY_GENDER  # noqa: F401 - tables live in the lexicon
 
 __all__ = ["Spanish", "LANGUAGE", "COUNTRY_ARTICLES", "EVENT_GENDER", "CATEGORY_GENDER"]
@@ -92,11 +92,6 @@ MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agost
 _WORD_BEFORE = re.compile(r"(?:(?<=^)|(?<=[\s¿¡(\"«]))([^\s¿¡(\"«]+)(\s+)$")
 _WORD_AFTER = re.compile(r"^(\s+)([^\s,.;:?!)»\"]+)")
 _SENTENCE_START = re.compile(r"(?:^|[.?!]\s+)[¿¡\"«(]*$")
-
-
-def _same_case(word: str, model: str) -> str:
-    """Return ``word`` with the first letter upper case when ``model``'s is."""
-    return word[:1].upper() + word[1:] if model[:1].isupper() else word
 
 
 class Spanish(Language):
@@ -182,14 +177,14 @@ class Spanish(Language):
         m = _WORD_BEFORE.search(before)
         if m and m.group(1).lower() in ("de", "a") and text.startswith("el "):
             prep = m.group(1)
-            text = _same_case("del" if prep.lower() == "de" else "al", prep) + text[2:]
+            text = same_case("del" if prep.lower() == "de" else "al", prep) + text[2:]
             before = before[:m.start(1)]
             edits.append("CONTR_CHG")
         elif m and m.group(1) in ("y", "Y") and re.match(r"(?i)h?[ií](?![aeiouáéíóú])", text):
-            before = before[:m.start(1)] + _same_case("e", m.group(1)) + m.group(2)
+            before = before[:m.start(1)] + same_case("e", m.group(1)) + m.group(2)
             edits.append("OTHER")
         elif m and m.group(1) in ("o", "O") and re.match(r"(?i)h?[oó]", text):
-            before = before[:m.start(1)] + _same_case("u", m.group(1)) + m.group(2)
+            before = before[:m.start(1)] + same_case("u", m.group(1)) + m.group(2)
             edits.append("OTHER")
         # verb agreement with a plural subject
         if slot.spec == "subj" and self.plural(name):
@@ -207,7 +202,7 @@ class Spanish(Language):
         m = _WORD_BEFORE.search(before)
         if m and m.group(1).lower() in VERB_PLURAL:
             word = m.group(1)
-            return before[:m.start(1)] + _same_case(VERB_PLURAL[word.lower()], word) + m.group(2), after, True
+            return before[:m.start(1)] + same_case(VERB_PLURAL[word.lower()], word) + m.group(2), after, True
         m = _WORD_AFTER.match(after)
         if m and m.group(2).lower() in ("se", "no"):  # "{A} se encuentra", "{A} no limita"
             m2 = _WORD_AFTER.match(after[m.end():])
@@ -233,7 +228,7 @@ class Spanish(Language):
             if not m or m.group(1).lower() not in _FEMININE_BEFORE:
                 break
             word = m.group(1)
-            fem = _same_case(_FEMININE_BEFORE[word.lower()], word)
+            fem = same_case(_FEMININE_BEFORE[word.lower()], word)
             if fem != word:
                 before = before[:m.start(1)] + fem + before[m.end(1):]
                 changed = True

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK, same_case
 from kgbench.languages.sqi_lexicon import (CATEGORIES, COUNTRY_FORMS, FEMININE, INVARIANT, MASCULINE, RENAME,
                                           TERRITORIES)
 
@@ -144,10 +144,6 @@ def _locative(text: str) -> str:
     if forms[0] == text:
         return forms[1]
     return re.sub(r" (i|e) ", " të ", text, count=1)
-
-
-def _capitalize_like(model: str, text: str) -> str:
-    return text[:1].upper() + text[1:] if model[:1].isupper() else text
 
 
 class Albanian(Language):
@@ -328,7 +324,7 @@ class Albanian(Language):
                     rest = text[len(head):]
                     if case == 2 and rest.startswith(" e krijuar "):  # "fushës së erës të krijuar nga ..."
                         rest = " të" + rest[2:]
-                    new = _capitalize_like(text, (acc, gen)[case - 1]) + rest
+                    new = same_case((acc, gen)[case - 1], text) + rest
                     return Fill(new, edits=("DEC_CHG",))
             return Fill(text)
         if name.kind == "country" and name.localized:
