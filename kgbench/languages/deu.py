@@ -49,7 +49,7 @@ import re
 
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 from kgbench.languages.deu_lexicon import (CATEGORY_ROWS, COUNTRY_GENDER, EVENT_GENDER, ISLAND_PLURALS,
                                            US_QUALIFIERS)
 
@@ -77,8 +77,6 @@ PLURAL_VERBS = {"ist": "sind", "hat": "haben", "liegt": "liegen", "lag": "lagen"
                 "besteht": "bestehen"}
 _ADJECTIVE_IN_NAME = re.compile(r"^[A-ZÄÖÜ][\wäöüß]*(?:isch|igt|lich)(?:es|er|en|e)$")
 _CASES = ("nom", "acc", "dat", "gen")
-#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the snapshot leaves in English
-_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
 #: a US region name with its English disambiguator ("Georgia (U.S. state)", "Puerto Rico (U.S. territory)")
 _US_QUALIFIED = re.compile(r"^(.*?) ?\((U\.S\. state|U\.S\. territory)\)$")
 
@@ -321,7 +319,7 @@ class German(Language):
         Hurrikans Ike (2008)), the US state Georgia taken for the country (Fayette County, Georgia, not
         Georgien) and an English disambiguator (Puerto Rico (US-Außengebiet)); None when nothing is wrong."""
         name = slot.name
-        track = _BEST_TRACK.match(name.text) if name.kind == "event" else None
+        track = BEST_TRACK.match(name.text) if name.kind == "event" else None
         if track:
             storm = self.texts[f"event.{track.group(1)}"].format(name=track.group(2), year=track.group(3))
             gen = self.fill(Slot(slot.role, "gen", replace(name, text=storm, key=track.group(1)), "", ""))

@@ -37,7 +37,7 @@ import unicodedata
 
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 from kgbench.languages.ell_lexicon import (US_STATES, TEXTS, CATEGORY_ROWS, COUNTRY_GENDER, EVENT_FORMS, GENITIVE,
                                            DIRECTION_WORDS, WORD_GENDER)
 
@@ -69,8 +69,6 @@ DETERMINERS = {
     ("pl", "acc"): {"τα": ("τους", "τις"), "στα": ("στους", "στις"), "ποια": ("ποιους", "ποιες"),
                     "πόσα": ("πόσους", "πόσες"), "όλα": ("όλους", "όλες")},
 }
-_BEST_TRACK = re.compile(  # a storm track as C3 names it, left in English by the snapshot
-    r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
 #: words that may stand between a determiner and its noun without agreeing (πιο, δύο, κάθε ...)
 _TRANSPARENT = {"πιο", "δύο", "κάθε", "λιγότερο"}
 _KEEP_NU = re.compile(r"^(?:[αεηιουωάέήίόύώϊϋΐΰaeiouyAEIOUY]|κ|π|τ|ξ|ψ|μπ|ντ|γκ|τσ|τζ|[kptxbdgKPTXBDG])",
@@ -229,7 +227,7 @@ class Greek(Language):
             if gender is None or case == "nom":
                 return Fill(name.text)
             return self._with_article(slot, name.text, gender, case, [])
-        track = _BEST_TRACK.match(name.text) if name.kind == "event" else None
+        track = BEST_TRACK.match(name.text) if name.kind == "event" else None
         if track:  # C3 names a storm track in English: το best track του τυφώνα Ike (2008)
             storm = self.texts[f"event.{track.group(1)}"].format(name=track.group(2), year=track.group(3))
             inner, g, _ = self._event(replace(name, text=storm, key=track.group(1)), "gen")

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 from kgbench.languages.fra_lexicon import CATEGORIES, COUNTRIES, LABEL_FIXES, TEXTS, US_STATES
 
 _VOWELS = "aeiouàâäéèêëîïôöûüœæåAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜŒÆÅ"
@@ -42,8 +42,6 @@ _BEFORE = re.compile(r"(?:(?<=\W)|^)(de|De|d'|à|À|en|En|que|Que|qu')( ?)$")
 _EVENT_ART = {"earthquake": "le", "quarry blast": "le", "explosion": "l'", "Hurricane": "l'",
               "Tropical Storm": "la", "Tropical Depression": "la", "wind field": "le",
               "best track": "la"}
-#: an English storm track the snapshot leaves untranslated ("the best track of Hurricane Ike (2008)")
-_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
 #: names with a mute h: de/que elide before them (d'Haïti)
 _H_MUET = ("Haïti", "Hawaï", "Hawaii")
 #: words of a category's clause (up to the end of its sentence) that agree with a feminine category noun
@@ -100,7 +98,7 @@ def _fixed(slot: Slot) -> Slot:
     l'ouragan Ike (2008)"), a wrong label or English qualifier put in French (LABEL_FIXES)."""
     name = slot.name
     if name.kind == "event" and name.key is None:
-        m = _BEST_TRACK.match(name.text)
+        m = BEST_TRACK.match(name.text)
         if m:
             storm = TEXTS[f"event.{m.group(1)}"].format(name=m.group(2), year=m.group(3))
             art = _EVENT_ART[m.group(1)]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 from kgbench.languages.ita_lexicon import ARTICLE_OVERRIDES, CATEGORIES, COUNTRIES, LABEL_FIXES, TEXTS, US_STATES
 
 _VOWELS = "aeiouàèéìòùAEIOUÀÈÉÌÒÙhH"
@@ -39,8 +39,6 @@ _OWN_ARTICLE = re.compile(r"^(Il|Lo|L')(\s?)(.+)$")
 #: event kinds -> gender of their Italian noun
 _EVENT_GENDER = {"earthquake": "m", "quarry blast": "m", "explosion": "f", "Hurricane": "m",
                  "Tropical Storm": "f", "Tropical Depression": "f", "wind field": "m", "best track": "f"}
-#: an English storm track the snapshot leaves untranslated ("the best track of Hurricane Ike (2008)")
-_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
 #: verbs the wordings put right after a subject name, and their plural
 _PLURAL_VERBS = {"incontra o attraversa": "incontrano o attraversano", "è più grande": "sono più grandi",
                  "è più piccolo": "sono più piccoli", "è": "sono", "ha": "hanno", "si trova": "si trovano",
@@ -110,7 +108,7 @@ def _fixed(slot: Slot) -> Slot:
     Ike (2008)", as the wordings call it), a wrong label or English qualifier put in Italian (LABEL_FIXES)."""
     name = slot.name
     if name.kind == "event" and name.key is None:
-        m = _BEST_TRACK.match(name.text)
+        m = BEST_TRACK.match(name.text)
         if m:
             storm = TEXTS[f"event.{m.group(1)}"].format(name=m.group(2), year=m.group(3))
             of = contract("di", article_for(storm, _EVENT_GENDER[m.group(1)], False))

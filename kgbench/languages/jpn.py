@@ -35,7 +35,6 @@ import re
 from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 
 _US_STATE = re.compile(r"^US-[A-Z]{2}$")
-#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the localizer leaves in English
 #: a region name carrying an English disambiguator ("ジョージア (U.S. state)", "プエルトリコ (U.S. territory)")
 _US_QUALIFIED = re.compile(r"^(.*?) ?\(U\.S\. (state|territory)\)$")
 

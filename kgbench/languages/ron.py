@@ -37,7 +37,6 @@ _PLAIN_CONSONANT = re.compile(r"[bcdfghjklmnpqrstvwxzșțBCDFGHJKLMNPQRSTVWXZ]$"
 _EVENT_HEADS = {"cutremurul": "cutremurului", "explozia": "exploziei", "uraganul": "uraganului",
                 "furtuna tropicală": "furtunii tropicale", "depresiunea tropicală": "depresiunii tropicale",
                 "câmpul": "câmpului"}
-#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the snapshot leaves in English
 #: a region name carrying an English disambiguator ("Georgia (U.S. state)", "Puerto Rico (U.S. territory)")
 _US_QUALIFIED = re.compile(r"^(.*?) ?\(U\.S\. (state|territory)\)$")
 

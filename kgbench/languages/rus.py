@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot, same_case
+from kgbench.languages.base import Fill, Language, Slot, same_case, BEST_TRACK
 from kgbench.languages.rus_lexicon import (_EVENT_HEADS, _VERBS, _AGREE, _AGREE_OBLIQUE, _AGREE_ACC, _EVENT_VERBS, _EVENT_GENDER, CATEGORY_FORMS, FEMININE_SOFT, INDECLINABLE, IRREGULAR, ON_KEYS,
                                            PLURAL_ACRONYMS, PLURAL_NOUNS, RENAME, TEXTS, US_GEORGIA, US_QUALIFIERS)
 
@@ -41,7 +41,6 @@ _VOWELS = "аеёиоуыэюяАЕЁИОУЫЭЮЯ"
 _SIBILANT_VELAR = "гкхжшчщ"
 _HUSHING = "жшчщц"
 
-_BEST_TRACK = re.compile(r"^the best track of (Hurricane|Tropical Storm|Tropical Depression) (.+) \((\d{4})\)$")
 
 
 def repair(text: str, kind: str) -> str:
@@ -56,7 +55,7 @@ def repair(text: str, kind: str) -> str:
     text = re.sub(r"(^|\s)о-ва(?=\s|$)", r"\1острова", re.sub(r"(^|\s)о-в(?=\s)", r"\1остров", text))
     text = re.sub(r"\(U\.S\. (state|territory)\)", lambda m: US_QUALIFIERS[m.group(0)], text)
     text = re.sub(US_GEORGIA[0] + "$", US_GEORGIA[1], text) if kind == "county" else text
-    if (m := _BEST_TRACK.match(text) if kind == "event" else None):
+    if (m := BEST_TRACK.match(text) if kind == "event" else None):
         storm = TEXTS["event." + m.group(1)].format(name=m.group(2), year=m.group(3))
         text = "трек best track " + decline(storm, "gen", "event")
     return text

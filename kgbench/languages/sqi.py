@@ -42,7 +42,6 @@ _MONTHS = ("janar", "shkurt", "mars", "prill", "maj", "qershor", "korrik", "gush
            "nëntor", "dhjetor")
 _MONTHS_DEF = ("janari", "shkurti", "marsi", "prilli", "maji", "qershori", "korriku", "gushti", "shtatori",
                "tetori", "nëntori", "dhjetori")
-#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the snapshot leaves in English
 #: snapshot names that read oddly in running text, or English names with a usual Albanian form
 _RENAME = RENAME
 #: "shteti i / shtetin e / shtetit të" before a classified name: the linking article goes ("shtetin Peru")

@@ -40,7 +40,6 @@ import re
 from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
 
 _US_STATE = re.compile(r"^US-[A-Z]{2}$")
-#: a storm's track as C3 names it ("the best track of Hurricane Ike (2008)"), which the localizer leaves in English
 #: a region name carrying an English disambiguator ("佐治亚州 (U.S. state)", "波多黎各 (U.S. territory)")
 _US_QUALIFIED = re.compile(r"^(.*?) ?\(U\.S\. (state|territory)\)$")
 #: US state names the snapshot spells in a non-standard way or lacks (Latin fallback) -> the usual Chinese name
