@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 __all__ = ["EDIT_CATEGORIES", "NAME_KINDS", "Name", "Slot", "Fill", "Edit", "Realization", "Language",
-           "placeholders", "join_sentences", "text_fields", "table_rows", "BEST_TRACK", "same_case"]
+           "placeholders", "join_sentences", "text_fields", "table_rows", "BEST_TRACK", "same_case", "relabel"]
 
 #: the grammar-edit categories of the reference design (each edit of a realized question is one of them)
 EDIT_CATEGORIES = ("NO_CHANGE", "ART_ADD", "ART_DEL", "ART_CHG", "ADP_ADD", "ADP_DEL", "ADP_CHG", "DEC_CHG",
@@ -341,3 +341,17 @@ def same_case(word: str, model: str) -> str:
     ('Del', 'del', 'Ίδιο')
     """
     return word[:1].upper() + word[1:] if model[:1].isupper() else word
+
+
+def relabel(text: str, fixes: Mapping[str, str]) -> str:
+    """Return a name with each whole part ``fixes`` names replaced (a part: the name, or what stands between its
+    start, a space or ", " and its end, a comma or " (").
+
+    >>> relabel("Tyler County, Virginia occidentale", {"Virginia occidentale": "Virginie-Occidentale"})
+    'Tyler County, Virginie-Occidentale'
+    >>> relabel("Virginia occidentalesque", {"Virginia occidentale": "Virginie-Occidentale"})
+    'Virginia occidentalesque'
+    """
+    for old, new in fixes.items():
+        text = re.sub(r"(?:(?<=^)|(?<=, )|(?<= ))" + re.escape(old) + r"(?=$|,| \()", new, text)
+    return text

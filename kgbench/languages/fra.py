@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK, relabel
 from kgbench.languages.fra_lexicon import CATEGORIES, COUNTRIES, LABEL_FIXES, TEXTS, US_STATES
 
 _VOWELS = "aeiouàâäéèêëîïôöûüœæåAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜŒÆÅ"
@@ -104,9 +104,7 @@ def _fixed(slot: Slot) -> Slot:
             art = _EVENT_ART[m.group(1)]
             of = "de l'" if art == "l'" else f"de {art} "
             return replace(slot, name=replace(name, text=f"meilleure trajectoire {of}{storm}", key="best track"))
-    text = name.text
-    for old, new in LABEL_FIXES.items():
-        text = re.sub(r"(?:(?<=^)|(?<=, )|(?<= ))" + re.escape(old) + r"(?=$|,| \()", new, text)
+    text = relabel(name.text, LABEL_FIXES)
     return replace(slot, name=replace(name, text=text)) if text != name.text else slot
 
 

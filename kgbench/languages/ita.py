@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK
+from kgbench.languages.base import Fill, Language, Slot, BEST_TRACK, relabel
 from kgbench.languages.ita_lexicon import ARTICLE_OVERRIDES, CATEGORIES, COUNTRIES, LABEL_FIXES, TEXTS, US_STATES
 
 _VOWELS = "aeiouàèéìòùAEIOUÀÈÉÌÒÙhH"
@@ -114,9 +114,7 @@ def _fixed(slot: Slot) -> Slot:
             of = contract("di", article_for(storm, _EVENT_GENDER[m.group(1)], False))
             text = f"best track {of}{'' if of.endswith(chr(39)) else ' '}{storm}"
             return replace(slot, name=replace(name, text=text, key="best track"))
-    text = name.text
-    for old, new in LABEL_FIXES.items():
-        text = re.sub(r"(?:(?<=^)|(?<=, )|(?<= ))" + re.escape(old) + r"(?=$|,| \()", new, text)
+    text = relabel(name.text, LABEL_FIXES)
     return replace(slot, name=replace(name, text=text)) if text != name.text else slot
 
 
