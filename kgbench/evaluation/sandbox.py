@@ -17,7 +17,8 @@ each run (``bwrap`` from the Debian package ``bubblewrap``):
   without ``CLONE_THREAD`` fail with ``EPERM`` (``clone3`` with ``ENOSYS``, so threads fall back to ``clone``),
   which covers ``subprocess``, ``os.system``, ``posix_spawn``, ``os.fork`` and raw calls through ``ctypes``. The
   sandbox's init (PID 1) dies with the runner (``--die-with-parent``) and the kernel kills whatever is left in
-  the PID namespace when it exits;
+  the PID namespace when it exits. bwrap arms that only after its mounts, so the step also exits by itself when
+  the runner's end of its stdin closes (a runner killed in that window would otherwise leave it running);
 - memory: no cgroup is used (that needs a delegated cgroup tree, which runners rarely have); as no process
   can be created, ``RLIMIT_AS`` (``memory_bytes``) on the single process bounds the whole tree, plus the
   scratch tmpfs (``scratch_bytes``). Measured: a step holding 700 MiB that tries four forks peaks at about

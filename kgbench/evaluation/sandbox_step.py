@@ -80,6 +80,28 @@ def _jsonable(value):
         return str(value)
 
 
+def _leave_with_the_runner(fd):
+    """Start a thread that ends the process as soon as the runner's end of the ``fd`` pipe is closed.
+
+    The runner holds that end for the whole step, so a hang-up means it died. bwrap arms ``--die-with-parent``
+    in its init only after setting up the mounts: a runner killed in that window would otherwise leave the
+    step running with nobody to stop it.
+    """
+    import select
+    import threading
+
+    def watch():
+        poller = select.poll()
+        poller.register(fd, 0)  # no events asked: poll reports only a hang-up, an error or a closed fd
+        while True:
+            if any(ev & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, ev in poller.poll()):
+                os._exit(137)
+
+    threading.stack_size(256 * 1024)
+    threading.Thread(target=watch, daemon=True).start()
+    threading.stack_size(0)
+
+
 def main(settings):
     """Run one step under ``settings`` and write its ``done`` line; exits the process without cleanup."""
     signal.signal(signal.SIGXCPU, signal.SIG_DFL)
@@ -90,6 +112,7 @@ def main(settings):
         resource.setrlimit(res, (val, val))
     proto_out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    _leave_with_the_runner(proto_in.fileno())
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)

@@ -344,6 +344,38 @@ def test_a_runner_killed_mid_step_takes_its_sandbox_with_it(box):
     assert sandbox_processes() == []
 
 
+def test_a_step_whose_runner_is_gone_ends_even_if_bwrap_never_armed_die_with_parent(box):
+    """The window a killed runner can hit: bwrap's init arms ``--die-with-parent`` only after its mounts.
+
+    The sandbox here is started without that flag at all; losing the runner's end of the pipe must end it.
+    """
+    argv, seccomp_fd = box._command()
+    argv.remove("--die-with-parent")
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True, pass_fds=(seccomp_fd,))
+    os.close(seccomp_fd)
+    try:
+        proc.stdin.write(json.dumps({"code": "import time\ntime.sleep(600)", "tools": []}).encode() + b"\n")
+        proc.stdin.flush()
+        for _ in range(200):  # the step itself (not only bwrap) is running
+            if len(sandbox_processes()) >= 3:
+                break
+            time.sleep(0.05)
+        time.sleep(0.3)
+        assert len(sandbox_processes()) >= 3, "the step never started or ended by itself"
+        proc.stdin.close()  # what the kernel does to the pipe when the runner dies
+        proc.wait(timeout=10)
+        for _ in range(100):
+            if not sandbox_processes():
+                break
+            time.sleep(0.05)
+        assert sandbox_processes() == []
+    finally:  # bwrap's init is in a session of its own: on failure, kill every process this left
+        for pid in sandbox_processes():
+            os.kill(pid, 9)
+        proc.wait()
+
+
 def test_the_unsafe_flag_never_downgrades_a_working_sandbox(box, tmp_path):
     from click.testing import CliRunner
 
