@@ -120,6 +120,26 @@ def bare_name_aliases(kg, answer_format: str, answer, chosen: Mapping[str, objec
     return []
 
 
+def distinct_alternatives(answer, acceptable: list) -> list:
+    """Return ``acceptable`` without a name it already holds or the answer itself (case ignored), in order.
+
+    Names come from several rules (ties, bare names, English labels), which can give one name twice. Entries
+    that are not names (a set answer's ``{member: [names]}`` alias map) are kept as they are.
+
+    >>> distinct_alternatives("Georgia (U.S. state)", ["Georgia", "Georgia", "georgia (u.s. state)", {"a": ["b"]}])
+    ['Georgia', {'a': ['b']}]
+    """
+    seen = {answer.casefold()} if isinstance(answer, str) else set()
+    out = []
+    for entry in acceptable:
+        if isinstance(entry, str):
+            if entry.casefold() in seen:
+                continue
+            seen.add(entry.casefold())
+        out.append(entry)
+    return out
+
+
 def unnameable_members(kg, answer_format: str, answer) -> list[str]:
     """Return the members of a set or entity answer a person cannot name: ambiguous, or sharing a bare name.
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from pyoxigraph import Literal, NamedNode
 
-from kgbench.generator.aliases import bare_name_aliases, unnameable_members
+from kgbench.generator.aliases import bare_name_aliases, distinct_alternatives, unnameable_members
 from kgbench.generator.balance import BalanceGuard, balance_items
 from kgbench.generator.dedup import content_key
 from kgbench.generator.items import Item, item_id
@@ -442,8 +442,8 @@ def _make_item(kg, template: Template, chosen: dict, seed: int, scale, report, c
             return None, "an answer member cannot be named (ambiguous, or a bare name shared in the set)"
     gold = gold_triples(kg, template, bindings)
     if not false_premise:
-        acceptable = acceptable + bare_name_aliases(
-            kg, sub.answer_format, answer, chosen, gold if template.validation.candidates_in_gold else None)
+        acceptable = distinct_alternatives(answer, acceptable + bare_name_aliases(
+            kg, sub.answer_format, answer, chosen, gold if template.validation.candidates_in_gold else None))
     names = {r: c.name for r, c in chosen.items()}
     running = {r: running_name(c.name, c.category) for r, c in chosen.items() if not isinstance(c, CategoryValue)}
     names.update({r: text for r, (text, _) in running.items()})

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pyoxigraph import Literal, NamedNode
 
+from kgbench.generator.aliases import distinct_alternatives
 from kgbench.generator.items import Item, id_stem, parallel_id
 from kgbench.generator.roles import locality_sentence, singular
 from kgbench.languages import Language, Name, get_language, join_sentences, placeholders
@@ -278,7 +279,7 @@ def localize_item(kg, item: Item, language: str) -> Item:
     return dataclasses.replace(
         item, id=parallel_id(item.id, language), language=language,
         question=join_sentences(realized.text, note),
-        acceptable=list(item.acceptable) + _answer_aliases(kg, item, lang),
+        acceptable=distinct_alternatives(item.answer, list(item.acceptable) + _answer_aliases(kg, item, lang)),
         localization={"names": mentions, "edits": [e.to_dict() for e in realized.edits]})
 
 

@@ -43,6 +43,18 @@ def test_parallel_items_share_everything_but_the_question(parallel):
             assert it.localization["edits"], it.id
 
 
+def test_no_item_lists_an_acceptable_name_twice_or_its_answer_among_them(parallel):
+    _, items = parallel
+    with_names = 0
+    for it in items:
+        names = [a.casefold() for a in it.acceptable if isinstance(a, str)]
+        assert len(names) == len(set(names)), (it.id, it.acceptable)
+        if isinstance(it.answer, str):
+            assert it.answer.casefold() not in names, (it.id, it.answer)
+        with_names += bool(names)
+    assert with_names > 100
+
+
 def test_every_template_has_parallel_items_in_every_language(parallel):
     _, items = parallel
     have = {(it.template_id, it.language) for it in items}

@@ -27,6 +27,8 @@ def a9(item):
     g = Gold(item)
     a, b = g.geom[item.entities["A"]["iri"]], g.geom[item.entities["B"]["iri"]]
     close(item.answer, km(a, b.boundary))
+    assert km(a, b.boundary) >= 25, "a city within 25 km of its country's edge was asked"
+    assert "city centre" in item.question, "the wording does not say where the distance is measured from"
 
 
 def _within(g, item, cat, ref, r):

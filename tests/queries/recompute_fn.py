@@ -255,8 +255,11 @@ def f2(item):
 def f3(item):
     nm, pop = names(item), values(item, "population")
     scores = {nm[x]: float(pop[x][0]) for x in _cities(item)}
-    higher = sum(1 for v in scores.values() if v > scores[item.answer])
+    mine = scores[item.answer]
+    higher = sum(1 for v in scores.values() if v > mine)
     assert higher == param(item, "rank") - 1
+    close = [n for n, v in scores.items() if n != item.answer and abs(v - mine) < 0.1 * max(v, mine)]
+    assert not close, f"a city within 10% of the answer's population was ranked: {close}"
 
 
 # ----------------------------------------------------------------------------------------------------- G
