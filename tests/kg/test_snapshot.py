@@ -22,7 +22,8 @@ EXPECTED = {
     "osm": {"entities": 1884, "triples": 40859},
     # issue 12: CLDR country names (239 x 16 labels) and iso-codes state names (840 labels) in 16 languages
     "naturalearth": {"entities": 255, "triples": 8875},
-    "geonames": {"entities": 34006, "triples": 939693},
+    # issue 9: kgb:nearLargerPlace (11,981 places within 10 km of a more populous one of their country)
+    "geonames": {"entities": 34006, "triples": 989947},
     "usadmin": {"entities": 3287, "triples": 63242},
     "usgs": {"entities": 1707, "triples": 39357},
     "hurdat2": {"entities": 960, "triples": 20165},
@@ -50,6 +51,7 @@ def test_osm_highway_categories_and_pair_marks_are_in_the_manifest(snapshot):
     assert (p["osm_partly_area_roads"], p["osm_meets_at_area_pairs"]) == (2, 9)
     assert (p["geonames_twin_distance_m"], p["geonames_twin_population_share"]) == (3000.0, 0.8)
     assert p["geonames_near_twin_pairs"] > 1000
+    assert p["geonames_near_larger_links"] > 5000 and p["geonames_district_distance_m"] == 10000
 
 
 def test_manifest_records_sources_checksums_and_parameters(snapshot):

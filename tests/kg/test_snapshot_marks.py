@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pyoxigraph import Literal
+from pyoxigraph import Literal, NamedNode
 
 
 def test_a_street_drawn_partly_as_a_pedestrian_area_is_marked_and_so_are_the_roads_meeting_that_area(kg):
@@ -39,6 +39,21 @@ def test_a_quarter_listed_with_its_citys_population_is_a_near_twin_and_no_rankin
     for item in answered:
         rows = list(kg.query("SELECT ?t WHERE { ?x kgb:canonicalName ?n ; kgb:nearTwin ?t }",
                              bindings={"n": Literal(item.answer)}))
+        assert not rows, (item.id, item.answer)
+
+
+def test_a_city_district_listed_as_a_place_points_to_its_city_and_no_ranking_it_decides_is_asked(kg, made):
+    districts = {r["n"].value for r in kg.query(
+        'SELECT ?n WHERE { ?d kgb:nearLargerPlace ?c ; kgb:canonicalName ?n . ?c kgb:canonicalName "Tallinn" }')}
+    assert {"Lasnamäe", "Mustamäe", "Kesklinn"} <= districts and "Tartu" not in districts
+    assert not list(kg.query('SELECT ?c WHERE { ?t kgb:canonicalName "Tallinn" ; kgb:nearLargerPlace ?c }'))
+    ranked = [item for item in made("F3")[0] if isinstance(item.answer, str)]
+    assert ranked
+    for item in ranked:  # no city at or above the answer is a district of a more populous place
+        rows = list(kg.query(
+            "SELECT ?y WHERE { ?b kgb:country ?iso . ?x kgb:canonicalName ?n ; kgb:country ?iso ; kgb:population ?p . "
+            "?y kgb:country ?iso ; kgb:population ?py ; kgb:nearLargerPlace ?c . FILTER(?py >= ?p) }",
+            bindings={"n": Literal(item.answer), "b": NamedNode(item.entities["B"]["iri"])}))
         assert not rows, (item.id, item.answer)
 
 

@@ -260,6 +260,11 @@ def f3(item):
     assert higher == param(item, "rank") - 1
     close = [n for n, v in scores.items() if n != item.answer and abs(v - mine) < 0.1 * max(v, mine)]
     assert not close, f"a city within 10% of the answer's population was ranked: {close}"
+    g, pops = geometries(item), {x: float(pop[x][0]) for x in _cities(item)}
+    for x, px in pops.items():  # a city ranked at or above the answer is no district of a larger city nearby
+        if px >= mine:
+            near = [nm[z] for z, pz in pops.items() if pz > px and vincenty(g[x].x, g[x].y, g[z].x, g[z].y)[0] < 10_000]
+            assert not near, f"{nm[x]} lies within 10 km of the more populous {near}"
 
 
 # ----------------------------------------------------------------------------------------------------- G

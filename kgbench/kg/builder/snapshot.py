@@ -23,7 +23,7 @@ from kgbench.kg.builder.osm import read_osm
 from kgbench.kg.builder.osm_coverage import SourceFileError, extract_box
 from kgbench.kg.builder.osm_topology import NEAR_MISS_M, SNAP_M, SPLIT_JUNCTION_M, mark_road_pairs
 from kgbench.kg.builder.localized_names import country_labels, localization_sources, localized_label_counts
-from kgbench.kg.builder.place_twins import TWIN_DISTANCE_M, TWIN_POPULATION_SHARE, mark_near_twins
+from kgbench.kg.builder.place_twins import DISTRICT_DISTANCE_M, TWIN_DISTANCE_M, TWIN_POPULATION_SHARE, mark_near_twins
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.region_names import region_names
 from kgbench.kg.builder.sources import events as event_sources
@@ -246,8 +246,8 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
     records = collect_records(inputs, say, boxes)
     say("linking OSM road pairs: near misses, grade separations, split junctions, pedestrian areas")
     road_pairs = mark_road_pairs(records)
-    say("linking GeoNames near twins")
-    twin_pairs = mark_near_twins(records)
+    say("linking GeoNames near twins and places beside a larger one")
+    twin_pairs, larger_links = mark_near_twins(records)
     osm_categories = Counter(r.category for r in records if r.graph == "osm" and r.cls == "Road")
     say("assigning countries, income and density tiers")
     countries = sources.countries()
@@ -327,6 +327,8 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
                        "geonames_twin_distance_m": TWIN_DISTANCE_M,
                        "geonames_twin_population_share": TWIN_POPULATION_SHARE,
                        "geonames_near_twin_pairs": twin_pairs,
+                       "geonames_district_distance_m": DISTRICT_DISTANCE_M,
+                       "geonames_near_larger_links": larger_links,
                        "osm_road_class_categories": dict(sorted(osm_categories.items())),
                        "osm_extract_boxes": {name: [round(v, 7) for v in box.bounds] for name, box in boxes.items()}},
         "names": dict(sorted(name_stats.items())),
@@ -358,6 +360,10 @@ def write_snapshot(folder: Path, inputs: list[SourceInput], say: Callable[[str],
             f"under {100 - 100 * TWIN_POPULATION_SHARE:g}% are linked by kgb:nearTwin (geonames_near_twin_pairs): "
             "one place listed twice (Kashan and Kāshān) or a quarter listed with its city's population "
             "(Camayenne beside Conakry). Ranking templates (F1, F3) do not ask where such a pair decides.",
+            f"A GeoNames place within {DISTRICT_DISTANCE_M / 1000:g} km of a more populous place of its country is "
+            "linked to it by kgb:nearLargerPlace (geonames_near_larger_links): it may be a district of that city "
+            "(GeoNames lists Lasnamäe in Tallinn and the arrondissements of Paris as places). F3 does not rank "
+            "where such a place decides.",
             "A named OSM highway line is a road unless its name ends in a Finnish or Swedish square word (tori, "
             "torget, aukio, aukea, piha, plan, planen, plats, platsen) or a place=square feature of that name "
             "exists ('square'), its name ends in a park word (puisto, puistikko, park, parken) or a leisure=park "
