@@ -329,7 +329,7 @@ def test_a_runner_killed_mid_step_takes_its_sandbox_with_it(box):
     runner = subprocess.Popen([sys.executable, "-c", "from kgbench.evaluation.sandbox import Sandbox\n"
                                "Sandbox().run('import time\\ntime.sleep(600)')"])
     try:
-        for _ in range(200):
+        for _ in range(1200):  # the runner imports the geo libraries to find their folders: slow on a loaded machine
             if sandbox_processes():
                 break
             time.sleep(0.05)
@@ -357,7 +357,7 @@ def test_a_step_whose_runner_is_gone_ends_even_if_bwrap_never_armed_die_with_par
     try:
         proc.stdin.write(json.dumps({"code": "import time\ntime.sleep(600)", "tools": []}).encode() + b"\n")
         proc.stdin.flush()
-        for _ in range(200):  # the step itself (not only bwrap) is running
+        for _ in range(1200):  # the step itself (not only bwrap) is running
             if len(sandbox_processes()) >= 3:
                 break
             time.sleep(0.05)
