@@ -253,14 +253,14 @@ def f2(item):
 
 
 def f3(item):
-    nm, pop = names(item), values(item, "population")
-    scores = {nm[x]: float(pop[x][0]) for x in _cities(item)}
+    nm, pop, g = names(item), values(item, "population"), geometries(item)
+    pops = {x: float(pop[x][0]) for x in _cities(item)}
+    scores = {nm[x]: v for x, v in pops.items()}
     mine = scores[item.answer]
     higher = sum(1 for v in scores.values() if v > mine)
     assert higher == param(item, "rank") - 1
     close = [n for n, v in scores.items() if n != item.answer and abs(v - mine) < 0.1 * max(v, mine)]
     assert not close, f"a city within 10% of the answer's population was ranked: {close}"
-    g, pops = geometries(item), {x: float(pop[x][0]) for x in _cities(item)}
     for x, px in pops.items():  # a city ranked at or above the answer is no district of a larger city nearby
         if px >= mine:
             near = [nm[z] for z, pz in pops.items() if pz > px and vincenty(g[x].x, g[x].y, g[z].x, g[z].y)[0] < 10_000]

@@ -37,6 +37,15 @@ DISTRICT_DISTANCE_M = 10000.0
 _DISTRICT_SEARCH_DEGREES = 0.53
 
 
+def _pairs_near(points: list, degrees: float) -> list[tuple[int, int]]:
+    """Return the ordered index pairs (i, j), i != j, of points within ``degrees`` of each other (planar, a prefilter
+    for the geodesic test each caller makes after its cheaper ones)."""
+    if len(points) < 2:
+        return []
+    left, right = STRtree(points).query(points, predicate="dwithin", distance=degrees)
+    return [(i, j) for i, j in zip(left.tolist(), right.tolist()) if i != j]
+
+
 def near_twin_pairs(points: list, populations: list[int]) -> list[tuple[int, int]]:
     """Return the index pairs (i < j) of points within TWIN_DISTANCE_M whose populations differ by under 20%.
 
@@ -47,11 +56,8 @@ def near_twin_pairs(points: list, populations: list[int]) -> list[tuple[int, int
     >>> near_twin_pairs(pts, [1928389, 1871242, 137287])     # Conakry, Camayenne 1.2 km away, Dixinn
     [(0, 1)]
     """
-    if len(points) < 2:
-        return []
-    left, right = STRtree(points).query(points, predicate="dwithin", distance=_SEARCH_DEGREES)
     out = []
-    for i, j in sorted({(min(i, j), max(i, j)) for i, j in zip(left.tolist(), right.tolist()) if i != j}):
+    for i, j in sorted({(min(i, j), max(i, j)) for i, j in _pairs_near(points, _SEARCH_DEGREES)}):
         small, large = sorted((populations[i], populations[j]))
         if small > 0 and small >= TWIN_POPULATION_SHARE * large \
                 and geodesic_distance_m(points[i], points[j]) <= TWIN_DISTANCE_M:
@@ -72,12 +78,9 @@ def near_larger_pairs(points: list, populations: list[int], countries: list[str 
     >>> near_larger_pairs(pts[:2], [394024, 115008], ["EST", "FIN"])
     []
     """
-    if len(points) < 2:
-        return []
-    left, right = STRtree(points).query(points, predicate="dwithin", distance=_DISTRICT_SEARCH_DEGREES)
     largest: dict[int, int] = {}
-    for i, j in zip(left.tolist(), right.tolist()):
-        if i != j and countries[i] and countries[i] == countries[j] and 0 < populations[i] < populations[j] \
+    for i, j in _pairs_near(points, _DISTRICT_SEARCH_DEGREES):
+        if countries[i] and countries[i] == countries[j] and 0 < populations[i] < populations[j] \
                 and populations[j] > populations[largest.get(i, i)] \
                 and geodesic_distance_m(points[i], points[j]) <= DISTRICT_DISTANCE_M:
             largest[i] = j
