@@ -17,6 +17,7 @@ from kgbench.kg.builder.snapshot import Snapshot, SnapshotError, build_snapshot
 from kgbench.kg.interrupt import run_interruptible
 from kgbench.fileio import atomic_directory
 from kgbench.kg.paths import cache_dir, clean_cache
+from kgbench.kg.planner import mentions_spatial, run_planned
 from kgbench.kg.query_text import place_bindings
 from kgbench.kg.results import QueryResult
 from kgbench.ontologies import PREFIXES
@@ -75,8 +76,13 @@ class KG:
     """
 
     def __init__(self, store: Store, *, snapshot: Snapshot | None = None, registry: Registry | None = None,
-                 strict: bool = False, on_warning: Callable[[str], None] | None = None):
+                 strict: bool = False, on_warning: Callable[[str], None] | None = None, plan: bool = True,
+                 index_path: Path | None = None):
         self.store = store
+        #: answer plain GeoSPARQL distance / relation / nearest forms through the spatial index (:mod:`kgbench.kg.planner`)
+        self.plan = plan
+        #: where the spatial index is kept between runs (None: built in memory when first needed)
+        self.index_path = index_path
         self.snapshot = snapshot
         self.registry = registry or default_registry()
         self.strict = strict
@@ -110,8 +116,16 @@ class KG:
             load_file(store, p)
         return cls(store, **kw)
 
+    def spatial_index(self):
+        """Return the :class:`~kgbench.kg.spatial_index.SpatialIndex` of the store (built on first use, then kept)."""
+        if "spatial index" not in self.memo:
+            from kgbench.kg.spatial_index import load_or_build
+
+            self.memo["spatial index"] = load_or_build(self.store, self.index_path)
+        return self.memo["spatial index"]
+
     def query(self, sparql: str, *, bindings: Mapping[str, object] | None = None,
-              strict: bool | None = None) -> QueryResult:
+              strict: bool | None = None, plan: bool | None = None) -> QueryResult:
         """Return the materialized result of a SPARQL query with the geo functions registered.
 
         ``bindings`` (variable name -> RDF term or Python value) open the WHERE clause as a VALUES
@@ -123,12 +137,20 @@ class KG:
         A syntax error raises :class:`QuerySyntaxError` with the parser's position.
         Ctrl-C (SIGINT) stops the query within a fraction of a second and raises KeyboardInterrupt; no
         partial result is ever returned (see :mod:`kgbench.kg.interrupt`).
+
+        ``plan`` (default: the KG's ``plan``, True) answers plain GeoSPARQL distance filters, relation filters
+        and nearest-neighbour forms through the spatial index (:mod:`kgbench.kg.planner`): the same answer as
+        the pair-by-pair evaluation, without comparing every pair.
         """
         binding = self.registry.bind()
         subs = {Variable(k): _term(v) for k, v in (bindings or {}).items()}
         sparql, placed = place_bindings(sparql, {k.value: v for k, v in subs.items()} if subs else None)
         if placed:  # a VALUES block opening the WHERE clause: the engine starts from the bound terms
             subs = {}
+        if not subs and (self.plan if plan is None else plan) and mentions_spatial(sparql):
+            planned = run_planned(sparql, self.spatial_index(), lambda text: self.query(text, strict=strict, plan=False))
+            if planned is not None:
+                return planned
         result = run_interruptible(lambda: self._evaluate(sparql, subs, binding), binding.cancel)
         binding.raise_if_stopped()  # an interrupt seen inside a geo function: the result is partial, drop it
         result.warnings = binding.check(self.strict if strict is None else strict)
@@ -328,5 +350,6 @@ def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | Non
         store = Store.read_only(str(folder))
     except OSError as exc:
         raise SnapshotError(f"{folder}: cannot open the store: {exc}") from None
-    return KG(store, snapshot=snapshot, strict=strict, on_warning=on_warning)
+    return KG(store, snapshot=snapshot, strict=strict, on_warning=on_warning,
+              index_path=cache_dir(cache) / "indexes" / f"{snapshot.id}.spatial")
 
