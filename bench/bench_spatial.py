@@ -454,4 +454,8 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except KeyboardInterrupt:  # the cluster is already stopped and the folders removed (main's finally)
+        print("interrupted; the PostGIS cluster was stopped and the temporary folders removed", file=sys.stderr)
+        raise SystemExit(130) from None
