@@ -134,16 +134,7 @@ class _Planner:
         first, last = el.first + 1, el.last
         if t[first].text == "(":
             first, last = first + 1, last - 1
-        out, depth, start = [], 0, first
-        for k in range(first, last + 1):
-            if t[k].text in "([{":
-                depth += 1
-            elif t[k].text in ")]}":
-                depth -= 1
-            elif t[k].text == "&&" and depth == 0:
-                out.append((start, k - 1))
-                start = k + 1
-        out.append((start, last))
+        out = _split(t, first, last, "&&")
         return [_strip(t, a, b) for a, b in out]
 
     def filter_tests(self, el: Element) -> list[_Spatial]:
@@ -444,12 +435,12 @@ def _strip(t: list[Token], a: int, b: int) -> tuple[int, int]:
 
 
 def _split(t: list[Token], a: int, b: int, sep: str) -> list[tuple[int, int]]:
-    """Return the [first, last] spans of tokens a..b split at ``sep`` outside brackets."""
+    """Return the [first, last] spans of tokens a..b split at ``sep`` outside brackets and braces."""
     out, depth, start = [], 0, a
     for k in range(a, b + 1):
-        if t[k].text in "([":
+        if t[k].text in "([{":
             depth += 1
-        elif t[k].text in ")]":
+        elif t[k].text in ")]}":
             depth -= 1
         elif t[k].text == sep and depth == 0:
             if k > start:
