@@ -14,6 +14,7 @@ from pyoxigraph import (BlankNode, DefaultGraph, Literal, NamedNode, QueryBoolea
 
 from kgbench.geofunctions import Registry, default_registry
 from kgbench.kg.builder.snapshot import Snapshot, SnapshotError, build_snapshot
+from kgbench.kg.inference import Inference
 from kgbench.kg.interrupt import run_interruptible
 from kgbench.fileio import atomic_directory
 from kgbench.kg.paths import cache_dir, clean_cache
@@ -77,8 +78,14 @@ class KG:
 
     def __init__(self, store: Store, *, snapshot: Snapshot | None = None, registry: Registry | None = None,
                  strict: bool = False, on_warning: Callable[[str], None] | None = None, plan: bool = True,
-                 index_path: Path | None = None):
+                 index_path: Path | None = None, entailment: bool = True, rewrite: bool = True,
+                 writable: bool = False):
         self.store = store
+        #: GeoSPARQL's RDFS entailment and relation-property inference (:mod:`kgbench.kg.inference`): applied
+        #: to stores kgbench may write to (``writable``: data loaded in memory), by default
+        self.entailment = entailment
+        self.rewrite = rewrite
+        self.inference = Inference(store, writable)
         #: answer plain GeoSPARQL distance / relation / nearest forms through the spatial index (:mod:`kgbench.kg.planner`)
         self.plan = plan
         #: where the spatial index is kept between runs (None: built in memory when first needed)
@@ -103,7 +110,7 @@ class KG:
             store.load(text, fmt)
         except SyntaxError as exc:
             raise DataFileError(f"<text>: {exc}") from None
-        return cls(store, **kw)
+        return cls(store, writable=True, **kw)
 
     @classmethod
     def from_files(cls, paths: Iterable[str | Path], **kw) -> "KG":
@@ -114,7 +121,7 @@ class KG:
         store = Store()
         for p in paths:
             load_file(store, p)
-        return cls(store, **kw)
+        return cls(store, writable=True, **kw)
 
     def spatial_index(self):
         """Return the :class:`~kgbench.kg.spatial_index.SpatialIndex` of the store (built on first use, then kept)."""
@@ -125,7 +132,8 @@ class KG:
         return self.memo["spatial index"]
 
     def query(self, sparql: str, *, bindings: Mapping[str, object] | None = None,
-              strict: bool | None = None, plan: bool | None = None) -> QueryResult:
+              strict: bool | None = None, plan: bool | None = None, entailment: bool | None = None,
+              rewrite: bool | None = None) -> QueryResult:
         """Return the materialized result of a SPARQL query with the geo functions registered.
 
         ``bindings`` (variable name -> RDF term or Python value) open the WHERE clause as a VALUES
@@ -141,28 +149,38 @@ class KG:
         ``plan`` (default: the KG's ``plan``, True) answers plain GeoSPARQL distance filters, relation filters
         and nearest-neighbour forms through the spatial index (:mod:`kgbench.kg.planner`): the same answer as
         the pair-by-pair evaluation, without comparing every pair.
+
+        ``entailment`` and ``rewrite`` (default: the KG's, True) apply GeoSPARQL's RDFS entailment and infer
+        the relation properties (``?a geo:sfWithin ?b``) the query names, for data loaded in memory
+        (:mod:`kgbench.kg.inference`); False answers over the data as given.
         """
+        entailment = self.entailment if entailment is None else entailment
+        rewrite = self.rewrite if rewrite is None else rewrite
+        inferred = self.inference.prepare(sparql, entailment=entailment, rewrite=rewrite)
+        dataset = self.inference.dataset(entailment=entailment, rewrite=rewrite)
         binding = self.registry.bind()
         subs = {Variable(k): _term(v) for k, v in (bindings or {}).items()}
         sparql, placed = place_bindings(sparql, {k.value: v for k, v in subs.items()} if subs else None)
         if placed:  # a VALUES block opening the WHERE clause: the engine starts from the bound terms
             subs = {}
         if not subs and (self.plan if plan is None else plan) and mentions_spatial(sparql):
-            planned = run_planned(sparql, self.spatial_index(), lambda text: self.query(text, strict=strict, plan=False))
-            if planned is not None:
+            planned = run_planned(sparql, self.spatial_index(),
+                                  lambda text: self.query(text, strict=strict, plan=False, entailment=entailment,
+                                                          rewrite=rewrite))
+            if planned is not None:  # its inner queries carry the inference warnings
                 return planned
-        result = run_interruptible(lambda: self._evaluate(sparql, subs, binding), binding.cancel)
+        result = run_interruptible(lambda: self._evaluate(sparql, subs, binding, dataset), binding.cancel)
         binding.raise_if_stopped()  # an interrupt seen inside a geo function: the result is partial, drop it
-        result.warnings = binding.check(self.strict if strict is None else strict)
+        result.warnings = inferred + binding.check(self.strict if strict is None else strict)
         if self.on_warning:
             for w in result.warnings:
                 self.on_warning(w)
         return result
 
-    def _evaluate(self, sparql: str, subs: dict, binding) -> QueryResult:
+    def _evaluate(self, sparql: str, subs: dict, binding, dataset: dict) -> QueryResult:
         """Return the materialized result of one query (rows are read in Python, where signals are checked)."""
         try:
-            raw = self.store.query(sparql, prefixes=PREFIXES, use_default_graph_as_union=True,
+            raw = self.store.query(sparql, prefixes=PREFIXES, **dataset,
                                    substitutions=subs or None, custom_functions=binding.functions,
                                    custom_aggregate_functions=binding.aggregates)
         except SyntaxError as exc:
@@ -335,14 +353,15 @@ def _count_diff(counts: dict[str, int], expected: dict[str, int]) -> str:
 
 
 def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | None = None, strict: bool = False,
-            progress: Callable[[str], None] | None = None, on_warning: Callable[[str], None] | None = None) -> KG:
+            progress: Callable[[str], None] | None = None, on_warning: Callable[[str], None] | None = None,
+            entailment: bool = True, rewrite: bool = True) -> KG:
     """Return the default snapshot's KG (building and loading it on first use), or an in-memory KG of ``data`` files.
 
     >>> kg = open_kg()            # doctest: +SKIP
     >>> kg.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").rows  # doctest: +SKIP
     """
     if data:
-        return KG.from_files(data, strict=strict, on_warning=on_warning)
+        return KG.from_files(data, strict=strict, on_warning=on_warning, entailment=entailment, rewrite=rewrite)
     clean_cache(cache)  # leftovers of builds killed midway, before a build makes more
     snapshot = build_snapshot(cache, progress=progress)
     folder = load_store(snapshot, cache, progress=progress)
@@ -350,6 +369,6 @@ def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | Non
         store = Store.read_only(str(folder))
     except OSError as exc:
         raise SnapshotError(f"{folder}: cannot open the store: {exc}") from None
-    return KG(store, snapshot=snapshot, strict=strict, on_warning=on_warning,
+    return KG(store, snapshot=snapshot, strict=strict, on_warning=on_warning, entailment=entailment, rewrite=rewrite,
               index_path=cache_dir(cache) / "indexes" / f"{snapshot.id}.spatial")
 
