@@ -79,7 +79,8 @@ def kg_info(obj, as_json, top):
               show_default=True)
 @click.option("--strict", is_flag=True, help="Fail if any geo function call fails.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-              help="Stop the query after this many seconds (a float): one error line, no result, exit status 124.")
+              help="Stop the query after this many seconds (a float; opening the store is not counted): one error "
+                   "line, no result, exit status 124.")
 @click.pass_obj
 def sparql(obj, query, query_file, data, fmt, strict, timeout):
     """Run a SPARQL query (string or --file) with the geo functions registered.
