@@ -121,8 +121,10 @@ class RemoteKG:
             raise QueryTimeout(asked, url) from None
 
     def _request(self, url: str, form: dict, accept: str, timeout: float) -> tuple[str, bytes]:
-        """Return (content type, body) of a form POST; a socket time-out raises _Expired, any other failure
-        RemoteEndpointError."""
+        """Return (content type, body) of a form POST, each socket operation and the body bounded by ``timeout``.
+
+        A socket time-out raises _Expired; any other failure RemoteEndpointError.
+        """
         data = urllib.parse.urlencode(form).encode()
         req = urllib.request.Request(url, data=data, method="POST", headers={
             "Accept": accept, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "kgbench"})
