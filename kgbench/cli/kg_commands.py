@@ -84,9 +84,16 @@ def kg_info(obj, as_json, top):
 @click.option("--no-rewrite", is_flag=True,
               help="Match relation properties (?a geo:sfWithin ?b) against asserted triples only, not also "
                    "the relations inferred from the geometries (by default for --data files).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop the query after this many seconds (a float; opening the store is not counted): one error "
+                   "line, no result, exit status 124.")
 @click.pass_obj
-def sparql(obj, query, query_file, data, fmt, strict, no_entailment, no_rewrite):
-    """Run a SPARQL query (string or --file) with the geo functions registered."""
+def sparql(obj, query, query_file, data, fmt, strict, no_entailment, no_rewrite, timeout):
+    """Run a SPARQL query (string or --file) with the geo functions registered.
+
+    With --timeout S a query still running after S seconds is stopped: it prints one line
+    (Error: QueryTimeout: ...) and no result, and exits with status 124, as coreutils' timeout does.
+    """
     if bool(query) == bool(query_file):
         raise click.UsageError("give a query string or --file, not both and not neither")
     if query_file:
@@ -95,7 +102,8 @@ def sparql(obj, query, query_file, data, fmt, strict, no_entailment, no_rewrite)
             raise click.ClickException(f"{p}: query file not found")
         query = p.read_text(encoding="utf-8")
     try:
-        result = _open(obj, data, strict).query(query, entailment=not no_entailment, rewrite=not no_rewrite)
+        result = _open(obj, data, strict).query(query, entailment=not no_entailment, rewrite=not no_rewrite,
+                                                timeout=timeout)
     except KeyboardInterrupt:  # exit 130 (128 + SIGINT) at once, not waiting for pyoxigraph to finish
         click.echo("Interrupted: no result.", err=True)
         sys.stdout.flush(), sys.stderr.flush()

@@ -83,8 +83,9 @@ class _Side:
 
 
 class _Planner:
-    def __init__(self, text: str, query: Query, index: SpatialIndex, run: Callable[[str], QueryResult]):
-        self.text, self.q, self.index, self.run = text, query, index, run
+    def __init__(self, text: str, query: Query, index: SpatialIndex, run: Callable[[str], QueryResult],
+                 check: Callable[[], None]):
+        self.text, self.q, self.index, self.run, self.check = text, query, index, run, check
         self.tokens = query.tokens
         self.prefixes = {**PREFIXES, **prologue_prefixes(self.tokens)}
         first_form = next(i for i, t in enumerate(self.tokens) if t.kind == "name" and t.upper in
@@ -266,7 +267,9 @@ class _Planner:
     def values(self, rows: list[tuple], dvar: str | None, ivar: str) -> str | None:
         """Return a VALUES block of (driver subject, indexed subject) rows, or None (a blank node in them)."""
         seen, lines = set(), []
-        for r in rows:
+        for k, r in enumerate(rows):
+            if not k % 4096:
+                self.check()
             if r in seen:
                 continue
             seen.add(r)
@@ -301,6 +304,7 @@ class _Planner:
         s, idx = st["s"], self.index
         pairs = []
         for subj, x, b in st["rows"]:
+            self.check()
             if x is None or not isinstance(x, Literal):
                 continue
             if radius_of is not None:
@@ -451,12 +455,15 @@ def _split(t: list[Token], a: int, b: int, sep: str) -> list[tuple[int, int]]:
     return out
 
 
-def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult]) -> QueryResult | None:
+def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult],
+                check: Callable[[], None] | None = None) -> QueryResult | None:
     """Return the result of ``text`` evaluated through the spatial index, or None when no form applies.
 
     ``run`` evaluates a query text as written (Oxigraph, the geo functions bound); the planner calls it for
     the driver parts and the rewritten query. None: the query holds no form the planner handles, or its
     store holds geometry literals it cannot index (unreadable or empty), so the caller runs it as written.
+    ``check`` is called often while the planner gathers candidates in Python (a few milliseconds apart), so
+    that it can stop the planning by raising (a time-out); what it raises propagates.
     """
     if index.unreadable or index.empty:
         return None
@@ -464,7 +471,7 @@ def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult
         q = parse_query(text)
     except (SparqlStructureError, IndexError, StopIteration):
         return None
-    p = _Planner(text, q, index, run)
+    p = _Planner(text, q, index, run, check or (lambda: None))
     try:
         res = p.plan_query(q)
     except (SparqlStructureError, IndexError, StopIteration):
