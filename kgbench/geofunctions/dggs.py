@@ -58,6 +58,8 @@ _HEX = re.compile(r"^[0-9a-f]{15,16}$")
 _STEP_DEG = 0.02
 #: the most longitude (degrees) such an arc may sweep
 _STEP_LNG = 0.25
+#: decimals (of a degree: 1e-9 is 0.1 mm) that boundary coordinates are rounded to
+_DIGITS = 9
 _WORLD = shapely.geometry.box(-180.0, -90.0, 180.0, 90.0)
 
 
@@ -137,12 +139,15 @@ def _xyz(lat, lng):
 def _densified(loop) -> tuple[np.ndarray, np.ndarray]:
     """Return (lat, lng) arrays of a closed loop of (lat, lng) vertices with points added on the great-circle
     arcs between them: none longer than ``_STEP_DEG`` of arc, nor than ``_STEP_LNG`` of longitude (near a pole
-    a short arc sweeps many degrees of longitude, where a straight lon/lat edge would stray from it)."""
-    b = np.asarray(loop, dtype=float)
-    a_pts = _xyz(b[:, 0], b[:, 1])
-    b_pts = np.roll(a_pts, -1, axis=0)
+    a short arc sweeps many degrees of longitude, where a straight lon/lat edge would stray from it).
+
+    Every arc is computed from its smaller end and every value rounded to ``_DIGITS`` decimals, so two cells
+    that share an edge get the very same points along it (and touch, rather than overlap by 1e-15 degree)."""
+    b = np.round(np.asarray(loop, dtype=float), _DIGITS)
+    nxt = np.roll(b, -1, axis=0)
+    a_pts, b_pts = _xyz(b[:, 0], b[:, 1]), _xyz(nxt[:, 0], nxt[:, 1])
     omega = np.arccos(np.clip((a_pts * b_pts).sum(axis=1), -1.0, 1.0))
-    dlng = np.abs((np.roll(b[:, 1], -1) - b[:, 1] + 180.0) % 360.0 - 180.0)
+    dlng = np.abs((nxt[:, 1] - b[:, 1] + 180.0) % 360.0 - 180.0)
     counts = np.maximum.reduce([np.ones(len(b)), np.ceil(np.degrees(omega) / _STEP_DEG),
                                 np.ceil(dlng / _STEP_LNG)]).astype(int)
     lat, lng = [], []
@@ -150,30 +155,38 @@ def _densified(loop) -> tuple[np.ndarray, np.ndarray]:
         lat.append(b[i:i + 1, 0])
         lng.append(b[i:i + 1, 1])
         if n > 1:
+            flip = tuple(b[i]) > tuple(nxt[i])
+            p, q = (b_pts[i], a_pts[i]) if flip else (a_pts[i], b_pts[i])
             t = (np.arange(1, n) / n)[:, None]
             w = omega[i]
-            mid = (np.sin((1 - t) * w) * a_pts[i] + np.sin(t * w) * b_pts[i]) / np.sin(w)
-            lat.append(np.degrees(np.arcsin(np.clip(mid[:, 2], -1.0, 1.0))))
-            lng.append(np.degrees(np.arctan2(mid[:, 1], mid[:, 0])))
+            mid = (np.sin((1 - t) * w) * p + np.sin(t * w) * q) / np.sin(w)
+            mid = mid[::-1] if flip else mid
+            lat.append(np.round(np.degrees(np.arctan2(mid[:, 2], np.hypot(mid[:, 0], mid[:, 1]))), _DIGITS))
+            lng.append(np.round(np.degrees(np.arctan2(mid[:, 1], mid[:, 0])), _DIGITS))
     return np.concatenate(lat), np.concatenate(lng)
 
 
-def _clamp(geom: BaseGeometry) -> BaseGeometry:
-    return shapely.transform(geom, lambda xy: np.clip(xy, [-180.0, -90.0], [180.0, 90.0]))
+def _snap(geom: BaseGeometry) -> BaseGeometry:
+    return shapely.transform(geom, lambda xy: np.clip(np.round(xy, _DIGITS), [-180.0, -90.0], [180.0, 90.0]))
 
 
-def _with_crossings(x: np.ndarray, y: np.ndarray, end: float) -> tuple[np.ndarray, np.ndarray]:
-    """Return the path (x, y) of unwrapped longitudes, which closes at (end, y[0]), with a vertex inserted
-    exactly where it crosses an antimeridian (180 + 360 m), so that cutting there adds no computed point."""
-    x2, y2 = np.append(x, end), np.append(y, y[0])
+def _with_crossings(x: np.ndarray, lng: np.ndarray, lat: np.ndarray, end: float):
+    """Return (x, lat) of a path of unwrapped longitudes ``x`` (``lng`` + 360 m), which closes at (end, lat[0]),
+    with a vertex inserted exactly where it crosses an antimeridian (180 + 360 m), so that cutting there adds
+    no computed point. Its latitude comes from the two ends' own longitudes, east end first, so that the cells
+    on both sides of the crossing get the same one."""
+    x2, lng2, lat2 = np.append(x, end), np.append(lng, lng[0]), np.append(lat, lat[0])
     k = np.floor((x2 - 180.0) / 360.0)
     cross = np.nonzero(k[1:] != k[:-1])[0]
     if not len(cross):
-        return x, y
+        return x, lat
     b = 180.0 + 360.0 * np.maximum(k[cross], k[cross + 1])
-    t = (b - x2[cross]) / (x2[cross + 1] - x2[cross])
-    yb = y2[cross] + t * (y2[cross + 1] - y2[cross])
-    return np.insert(x, cross + 1, b), np.insert(y, cross + 1, yb)
+    east_first = lng2[cross] > 0
+    e, w = np.where(east_first, cross, cross + 1), np.where(east_first, cross + 1, cross)
+    to_east, to_west = 180.0 - lng2[e], lng2[w] + 180.0
+    t = to_east / (to_east + to_west)
+    yb = np.round(lat2[e] + t * (lat2[w] - lat2[e]), _DIGITS)
+    return np.insert(x, cross + 1, b), np.insert(lat, cross + 1, yb)
 
 
 def _into_range(poly: BaseGeometry) -> BaseGeometry:
@@ -183,11 +196,32 @@ def _into_range(poly: BaseGeometry) -> BaseGeometry:
         return poly
     out = []
     for k in range(math.floor((minx + 180.0) / 360.0), math.ceil((maxx + 180.0) / 360.0)):
-        window = shapely.geometry.box(-180.0 + 360.0 * k, -90.0, 180.0 + 360.0 * k, 90.0)
-        for part in shapely.get_parts(shapely.intersection(poly, window)):
+        x0 = -180.0 + 360.0 * k
+        piece = shapely.clip_by_rect(poly, x0, -90.0, x0 + 360.0, 90.0)  # fast; the cut lines are vertices
+        if not piece.is_valid:
+            piece = shapely.intersection(poly, shapely.geometry.box(x0, -90.0, x0 + 360.0, 90.0))
+        for part in shapely.get_parts(piece):
             if part.geom_type == "Polygon" and part.area > 0:
-                out.append(_clamp(shapely.affinity.translate(part, -360.0 * k)))
+                out.append(_snap(shapely.affinity.translate(part, -360.0 * k)))
     return shapely.union_all(out)
+
+
+def _at_poles(lat: np.ndarray, lng: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the loop with each vertex that is a pole (whose longitude means nothing) drawn as the stretch of
+    the pole's line between the meridians of the edges that meet there (the res-15 cell 8ff29380e0d0cc4 has the
+    south pole for a vertex)."""
+    poles = np.nonzero(np.abs(lat) == 90.0)[0]
+    if not len(poles):
+        return lat, lng
+    out_lat, out_lng, n = [], [], len(lat)
+    for i in range(n):
+        if abs(lat[i]) == 90.0:
+            out_lat += [lat[i], lat[i]]
+            out_lng += [lng[(i - 1) % n], lng[(i + 1) % n]]
+        else:
+            out_lat.append(lat[i])
+            out_lng.append(lng[i])
+    return np.array(out_lat), np.array(out_lng)
 
 
 def _loop_side(loop) -> BaseGeometry:
@@ -195,12 +229,12 @@ def _loop_side(loop) -> BaseGeometry:
 
     A loop that goes once round a pole (in longitude) is closed over the south pole, along an antimeridian;
     any other loop is the bounded polygon it draws once its longitudes are unwrapped, cut at the antimeridian."""
-    lat, lng = _densified(loop)
-    step = np.diff(np.append(lng, lng[0]))
-    step = (step + 180.0) % 360.0 - 180.0  # the shorter way round between neighbouring points
-    total = float(step.sum())
-    winding = 0.0 if abs(total) < 180.0 else math.copysign(360.0, total)
-    x, y = _with_crossings(np.concatenate([[lng[0]], lng[0] + np.cumsum(step[:-1])]), lat, lng[0] + winding)
+    lat, lng = _at_poles(*_densified(loop))
+    raw = np.diff(np.append(lng, lng[0]))
+    jumps = np.round((((raw + 180.0) % 360.0 - 180.0) - raw) / 360.0)  # whole turns added to go the short way
+    winding = 360.0 * float(jumps.sum())
+    x = lng + 360.0 * np.concatenate([[0.0], np.cumsum(jumps[:-1])])
+    x, y = _with_crossings(x, lng, lat, lng[0] + winding)
     if not winding:
         return _into_range(shapely.geometry.Polygon(np.column_stack([x, y])))
     s = int(np.nonzero((x - 180.0) % 360.0 == 0.0)[0][0])  # start on an antimeridian crossing
@@ -220,6 +254,7 @@ def _same_resolution(cells: list[str]) -> BaseGeometry:
         for loop in (poly.outer, *poly.holes):
             side = _loop_side(loop)
             region = side if region is None else shapely.symmetric_difference(region, side)
+    # the pole's own cell holds it inside (no H3 cell has the north pole for a vertex)
     if h3.latlng_to_cell(90.0, 0.0, h3.get_resolution(cells[0])) in cells:
         region = shapely.difference(_WORLD, region)
     return region
@@ -252,7 +287,7 @@ def cells_geometry(cells) -> BaseGeometry:
         by_res.setdefault(h3.get_resolution(c), []).append(c)
     parts = [_same_resolution(group) for group in by_res.values()]
     region = parts[0] if len(parts) == 1 else shapely.union_all(parts)
-    return shapely.normalize(_clamp(region))
+    return shapely.normalize(_snap(region))
 
 
 def cell_geometry(cell: str) -> BaseGeometry:
