@@ -14,13 +14,18 @@ separated by commas and/or white space; case is ignored. An empty literal (or an
 geometry (GeoSPARQL 1.1 Req 36). Anything else (another DGGS IRI, an id that is not a valid H3 cell, a cell of
 the wrong resolution) is a :class:`~kgbench.geofunctions.literals.GeometryLiteralError` naming the literal.
 
-A cell stands for its area: the geometry of a literal is the union of its cells' boundaries (a Polygon or
-MultiPolygon in CRS84). H3 cell edges are great-circle arcs; they are densified (a vertex at least every
-~2.2 km, that is 0.02 degree of arc) so that the straight lon/lat edges kgbench's relations read stay within
-~10 cm x tan(latitude) of the arcs. A cell that crosses the antimeridian is split there into two polygons (valid
-in lon/lat, never a band around the world), and a cell holding a pole is closed over the pole along the
-meridian of its lowest longitude (for H3: the two res-0 cells 8001fffffffffff and 80f3fffffffffff and their
-centre children). A point on the antimeridian lies on the boundary of a split cell, not inside it.
+A cell stands for its area: the geometry of a literal is the union of its cells (a Polygon or MultiPolygon in
+CRS84, whose CRS ``geof:getSRID`` then answers), traced by h3 as outline loops so that neighbours leave no
+sliver between them. H3 cell edges are great-circle arcs; they are densified (a point at least every 0.02
+degree of arc, ~2.2 km, and every 0.25 degree of longitude, which near a pole a short arc sweeps) so that the
+straight lon/lat edges kgbench's relations read stay within ~10 cm x tan(latitude) of the arcs; coordinates are
+rounded to 1e-9 degree (0.1 mm), so that two literals of neighbouring cells touch exactly. A region crossing the
+antimeridian is cut there (valid in lon/lat, never a band around the world), and one holding a pole is closed
+over it: its outline then runs along the antimeridian up to the pole's line (lat +-90) and along that line (the
+res-0 cells 8001fffffffffff and 80f3fffffffffff and their centre children hold the poles). In lon/lat a pole is
+a line and the antimeridian an edge: a point there lies on the boundary of the cell, which sfIntersects it but
+does not sfContain it; perimeters include the cut edges. A geometry computed from DGGS input (a buffer, an
+intersection) is written back as WKT (:func:`kgbench.geofunctions.writers.geometry_literal`).
 
 Write: :func:`dggs_literal` (cells) and :func:`geof_as_dggs` (``geof:asDGGS``, any geometry at a resolution).
 """
@@ -287,7 +292,7 @@ def cells_geometry(cells) -> BaseGeometry:
         by_res.setdefault(h3.get_resolution(c), []).append(c)
     parts = [_same_resolution(group) for group in by_res.values()]
     region = parts[0] if len(parts) == 1 else shapely.union_all(parts)
-    return shapely.normalize(_snap(region))
+    return shapely.normalize(region)
 
 
 def cell_geometry(cell: str) -> BaseGeometry:
@@ -318,8 +323,8 @@ def read_dggs(text: str) -> BaseGeometry:
 def dggs_literal(cells, res: int | None = None) -> Literal:
     """Return a geo:dggsLiteral of H3 cells: ``<https://h3geo.org/res/N> CELLLIST('id', ...)``, ids sorted.
 
-    The prefix names the cells' resolution (``res``, else the one all cells share); cells of mixed resolutions
-    are written without a prefix. No cells give the empty literal (the empty geometry).
+    The prefix names the cells' resolution (``res``, which they must all have, else the one they share); cells
+    of mixed resolutions are written without a prefix. No cells give the empty literal (the empty geometry).
 
     >>> dggs_literal(["851fb463fffffff", "851fb467fffffff"]).value
     "<https://h3geo.org/res/5> CELLLIST('851fb463fffffff', '851fb467fffffff')"
@@ -330,6 +335,8 @@ def dggs_literal(cells, res: int | None = None) -> Literal:
     if not unique:
         return Literal("", datatype=DGGS_LITERAL)
     found = {h3.get_resolution(c) for c in unique}
+    if res is not None and found != {res}:
+        raise ValueError(f"cells of resolution {sorted(found)} cannot be written under <{h3_iri(res)}>")
     if res is None and len(found) == 1:
         res = found.pop()
     body = "CELLLIST(" + ", ".join(f"'{c}'" for c in unique) + ")"

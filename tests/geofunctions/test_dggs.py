@@ -77,6 +77,19 @@ def test_a_disk_of_cells_is_one_polygon_with_their_total_area(res, k):
     assert _geodesic_area_km2(geom, H3_SPHERE) == pytest.approx(total, rel=1e-6)
 
 
+def test_cells_of_several_resolutions_unite():
+    parent = h3.latlng_to_cell(60.17, 24.94, 5)
+    far = h3.latlng_to_cell(-33.9, 151.2, 7)
+    text = f"{parent} {h3.cell_to_center_child(parent, 6)} {far}"  # a bare list: each id its own resolution
+    geom = read_literal(dggs(text)).geom
+    assert geom.is_valid and geom.geom_type == "MultiPolygon"
+    want = h3.cell_area(parent, unit="km^2") + h3.cell_area(far, unit="km^2")  # the centre child lies inside
+    assert _geodesic_area_km2(geom, H3_SPHERE) == pytest.approx(want, rel=1e-6)
+    with pytest.raises(ValueError, match="resolution"):
+        dggs_literal([parent, far], 5)
+    assert dggs_literal([parent, far]).value == f"CELLLIST('{parent}', '{far}')"  # no single DGGS IRI fits
+
+
 # -- containment ----------------------------------------------------------------------------------------
 
 @settings(max_examples=300, deadline=None)
