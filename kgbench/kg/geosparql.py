@@ -61,7 +61,8 @@ HAS_DEFAULT_GEOMETRY = NamedNode(GEO + "hasDefaultGeometry")
 AS_WKT = NamedNode(GEO + "asWKT")
 WKT = NamedNode(GEO + "wktLiteral")
 #: serialization properties, in order of preference when a geometry has several
-SERIALIZATIONS = [NamedNode(GEO + p) for p in ("asWKT", "asGML", "asGeoJSON", "asKML", "hasSerialization")]
+SERIALIZATIONS = [NamedNode(GEO + p)
+                  for p in ("asWKT", "asGML", "asGeoJSON", "asKML", "asDGGS", "hasSerialization")]
 
 _SF_TREE = {
     "Geometry": ["Point", "Curve", "Surface", "GeometryCollection"],
@@ -88,7 +89,7 @@ def geosparql_axioms() -> list[tuple[NamedNode, NamedNode, NamedNode]]:
     ]
     for sup, subs in _SF_TREE.items():
         t += [(NamedNode(SF + s), RDFS_SUBCLASSOF, NamedNode(SF + sup)) for s in subs]
-    for p in ("asWKT", "asGML", "asGeoJSON", "asKML"):
+    for p in ("asWKT", "asGML", "asGeoJSON", "asKML", "asDGGS"):
         t.append((NamedNode(GEO + p), RDFS_SUBPROPERTYOF, NamedNode(GEO + "hasSerialization")))
     return t
 
