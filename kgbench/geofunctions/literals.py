@@ -26,7 +26,9 @@ import shapely.ops
 from pyoxigraph import Literal, NamedNode
 from shapely.geometry.base import BaseGeometry
 
-from kgbench.geofunctions.validity import coordinate_problem, geojson_rings, invalid_polygon, unclosed_ring
+from kgbench.geofunctions.dggs_cells import DGGS_LITERAL, read_dggs
+from kgbench.geofunctions.validity import (GeometryLiteralError, coordinate_problem, geojson_rings, invalid_polygon,
+                                            unclosed_ring)
 from kgbench.ontologies import GEO as GEO_NS, GML_XMLNS
 
 __all__ = [
@@ -40,7 +42,6 @@ WKT_LITERAL = NamedNode(GEO + "wktLiteral")
 GEOJSON_LITERAL = NamedNode(GEO + "geoJSONLiteral")
 GML_LITERAL = NamedNode(GEO + "gmlLiteral")
 KML_LITERAL = NamedNode(GEO + "kmlLiteral")
-DGGS_LITERAL = NamedNode(GEO + "dggsLiteral")
 CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
 EPSG4326 = "http://www.opengis.net/def/crs/EPSG/0/4326"
 GML_NS = GML_XMLNS
@@ -52,10 +53,6 @@ _EPSG = re.compile(r"(?:EPSG/\d+/|EPSG:+)(\d+)$", re.IGNORECASE)
 #: how many distinct literals the parse cache keeps
 PARSE_CACHE_SIZE = 65536
 _CACHE_ON: contextvars.ContextVar[bool] = contextvars.ContextVar("kgbench_parse_cache", default=True)
-
-
-class GeometryLiteralError(ValueError):
-    """A literal that is not a geometry kgbench can read; the message names the literal and the problem."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -241,8 +238,6 @@ def _read(kind: str, text: str) -> GeoValue:
     elif kind == "geojson":
         crs, geom = CRS84, _read_geojson(text)
     elif kind == "dggs":
-        from kgbench.geofunctions.dggs import read_dggs  # dggs imports this module
-
         crs, geom = CRS84, read_dggs(text)
     else:
         crs, geom = _read_xml(text, kind)

@@ -11,7 +11,12 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["coordinate_problem", "invalid_polygon", "unclosed_ring", "geojson_rings"]
+__all__ = ["coordinate_problem", "invalid_polygon", "unclosed_ring", "geojson_rings", "GeometryLiteralError"]
+
+
+class GeometryLiteralError(ValueError):
+    """A literal that is not a geometry kgbench can read; the message names the literal and the problem."""
+
 
 
 def coordinate_problem(geom: BaseGeometry) -> str | None:

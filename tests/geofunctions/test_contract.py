@@ -14,7 +14,7 @@ import shapely
 from pyoxigraph import BlankNode, Literal, NamedNode
 
 from kgbench.geofunctions import GeoFunctionError, default_registry
-from kgbench.geofunctions.dggs import cells_geometry, dggs_literal
+from kgbench.geofunctions.dggs_cells import cells_geometry, dggs_literal
 from kgbench.geofunctions.literals import GeometryLiteralError
 from kgbench.geofunctions.relations import EH_PATTERNS, RCC8_PATTERNS
 

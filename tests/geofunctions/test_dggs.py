@@ -16,7 +16,8 @@ from pyproj import Geod
 
 from geo_helpers import GEOF, UOM, call, num, sparql, wkt
 from kgbench.geofunctions import GeoFunctionError, default_registry
-from kgbench.geofunctions.dggs import cells_geometry, dggs_literal, geometry_cells, parse_cells
+from kgbench.geofunctions.dggs import geometry_cells
+from kgbench.geofunctions.dggs_cells import cells_geometry, dggs_literal, parse_cells
 from kgbench.geofunctions.literals import DGGS_LITERAL, GeometryLiteralError, read_literal
 
 #: h3 computes areas on a sphere of this radius (its authalic Earth radius), edges being great-circle arcs
