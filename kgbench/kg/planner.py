@@ -34,13 +34,15 @@ import numpy as np
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.geofunctions.literals import GeometryLiteralError, read_literal
-from kgbench.geofunctions.metric import WGS84, geodesic_distance_m
+from kgbench.geofunctions.metric import WGS84, geof_distance, geodesic_distance_m
+from kgbench.geofunctions.registry import Registry
 from kgbench.geofunctions.relations import EH_PATTERNS, RCC8_PATTERNS, SF_PREDICATES
 from kgbench.geofunctions.units import length_factor
+from kgbench.kg.join_eval import answer as answer_join
 from kgbench.kg.results import QueryResult
 from kgbench.kg.spatial_index import SpatialIndex, path_key
-from kgbench.kg.sparql_syntax import (Element, Group, Query, SparqlStructureError, Token, expand_name, parse_query,
-                                      prologue_prefixes, projected)
+from kgbench.kg.sparql_syntax import (Element, Group, Query, SparqlStructureError, expand_name, parse_query,
+                                      prologue_prefixes, projected, split_at as _split, strip_parens as _strip)
 from kgbench.ontologies import GEOF, PREFIXES
 
 __all__ = ["run_planned", "mentions_spatial"]
@@ -421,49 +423,27 @@ class _Planner:
         return None
 
 
-def _strip(t: list[Token], a: int, b: int) -> tuple[int, int]:
-    """Return the span without parentheses that enclose all of it."""
-    while t[a].text == "(" and t[b].text == ")":
-        depth = 0
-        for k in range(a, b + 1):
-            depth += t[k].text == "("
-            depth -= t[k].text == ")"
-            if depth == 0 and k < b:
-                return a, b
-        a, b = a + 1, b - 1
-    return a, b
-
-
-def _split(t: list[Token], a: int, b: int, sep: str) -> list[tuple[int, int]]:
-    """Return the [first, last] spans of tokens a..b split at ``sep`` outside brackets and braces."""
-    out, depth, start = [], 0, a
-    for k in range(a, b + 1):
-        if t[k].text in "([{":
-            depth += 1
-        elif t[k].text in ")]}":
-            depth -= 1
-        elif t[k].text == sep and depth == 0:
-            if k > start:
-                out.append((start, k - 1))
-            start = k + 1
-    if b >= start:
-        out.append((start, b))
-    return out
-
-
-def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult]) -> QueryResult | None:
+def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult],
+                registry: Registry | None = None) -> QueryResult | None:
     """Return the result of ``text`` evaluated through the spatial index, or None when no form applies.
 
     ``run`` evaluates a query text as written (Oxigraph, the geo functions bound); the planner calls it for
     the driver parts and the rewritten query. None: the query holds no form the planner handles, or its
     store holds geometry literals it cannot index (unreadable or empty), so the caller runs it as written.
+    A spatial join (:mod:`kgbench.kg.join_form`) is computed whole by :func:`kgbench.kg.join_eval.answer`
+    when ``registry`` (the functions ``run`` binds; None: the default) computes geof:distance with
+    kgbench's own function; every other form gets candidate pairs in a VALUES block, the test left to ``run``.
     """
     if index.unreadable or index.empty:
         return None
     try:
         q = parse_query(text)
+        own = registry is None or (DISTANCE in registry and registry[DISTANCE].impl is geof_distance)
+        joined = answer_join(text, q, index, run) if own else None
     except (SparqlStructureError, IndexError, StopIteration):
         return None
+    if joined is not None:
+        return joined
     p = _Planner(text, q, index, run)
     try:
         res = p.plan_query(q)

@@ -148,7 +148,8 @@ class KG:
         if placed:  # a VALUES block opening the WHERE clause: the engine starts from the bound terms
             subs = {}
         if not subs and (self.plan if plan is None else plan) and mentions_spatial(sparql):
-            planned = run_planned(sparql, self.spatial_index(), lambda text: self.query(text, strict=strict, plan=False))
+            planned = run_planned(sparql, self.spatial_index(), lambda text: self.query(text, strict=strict, plan=False),
+                                  self.registry)
             if planned is not None:
                 return planned
         result = run_interruptible(lambda: self._evaluate(sparql, subs, binding), binding.cancel)

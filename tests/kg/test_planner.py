@@ -34,26 +34,38 @@ def _nt(features: list[tuple[str, str, str]]) -> str:
     return "\n".join(lines)
 
 
-def _same(kg: KG, query: str, *, must_plan: bool = True):
-    """Assert the planned and the pair-by-pair answers are the same rows; return the planned result."""
-    calls = []
-    original = planner._Planner.plan_query
+def _same(kg: KG, query: str, *, must_plan: bool = True, must_join: bool = False):
+    """Assert the planned and the pair-by-pair answers are the same rows; return the planned result.
+
+    ``must_plan``: the planner answered (the spatial join computed it, or the query was rewritten);
+    ``must_join``: the spatial join (:mod:`kgbench.kg.join_eval`) computed it.
+    """
+    calls, joined = [], []
+    original, original_join = planner._Planner.plan_query, planner.answer_join
 
     def spy(self, q):
         out = original(self, q)
         calls.append(self.used)
         return out
 
-    planner._Planner.plan_query = spy
+    def spy_join(*args):
+        out = original_join(*args)
+        joined.append(out is not None)
+        return out
+
+    planner._Planner.plan_query, planner.answer_join = spy, spy_join
     try:
         planned = kg.query(query)
     finally:
-        planner._Planner.plan_query = original
+        planner._Planner.plan_query, planner.answer_join = original, original_join
     plain = kg.query(query, plan=False)
+    assert planned.variables == plain.variables
     assert sorted(map(repr, planned.rows)) == sorted(map(repr, plain.rows))
     assert planned.warnings == plain.warnings == []
     if must_plan:
-        assert calls and calls[0], "the planner did not rewrite the query"
+        assert (joined and joined[0]) or (calls and calls[0]), "the planner did not rewrite the query"
+    if must_join:
+        assert joined and joined[0], "the spatial join did not compute the query"
     return planned
 
 
