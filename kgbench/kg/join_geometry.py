@@ -148,7 +148,7 @@ def cap_boxes_array(bounds: np.ndarray, metres: np.ndarray) -> tuple[np.ndarray,
     is the row of ``bounds`` box ``j`` belongs to; rows whose distance is not a number >= 0 get none.
 
     >>> owner, boxes = cap_boxes_array(np.array([[179.9, 0.0, 179.9, 0.0]]), np.array([50_000.0]))
-    >>> owner.tolist(), boxes[1, 0]
+    >>> owner.tolist(), float(boxes[1, 0])
     ([0, 0], -180.0)
     """
     keep = np.flatnonzero(metres >= 0)

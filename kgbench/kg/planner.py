@@ -429,21 +429,21 @@ def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult
 
     ``run`` evaluates a query text as written (Oxigraph, the geo functions bound); the planner calls it for
     the driver parts and the rewritten query. None: the query holds no form the planner handles, or its
-    store holds geometry literals it cannot index (unreadable or empty), so the caller runs it as written.
-    A spatial join (:mod:`kgbench.kg.join_form`) is computed whole by :func:`kgbench.kg.join_eval.answer`
+    store holds geometry literals it cannot index (unreadable or empty) and the query is not a spatial join,
+    so the caller runs it as written. A spatial join (:mod:`kgbench.kg.join_form`) is computed whole by :func:`kgbench.kg.join_eval.answer`
     when ``registry`` (the functions ``run`` binds; None: the default) computes geof:distance with
     kgbench's own function; every other form gets candidate pairs in a VALUES block, the test left to ``run``.
     """
-    if index.unreadable or index.empty:
-        return None
     try:
         q = parse_query(text)
         own = registry is None or (DISTANCE in registry and registry[DISTANCE].impl is geof_distance)
-        joined = answer_join(text, q, index, run) if own else None
+        joined = answer_join(text, q, index, run) if own else None  # it checks every geometry it reads
     except (SparqlStructureError, IndexError, StopIteration):
         return None
     if joined is not None:
         return joined
+    if index.unreadable or index.empty:
+        return None
     p = _Planner(text, q, index, run)
     try:
         res = p.plan_query(q)

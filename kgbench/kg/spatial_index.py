@@ -27,6 +27,7 @@ and read back on the next run; user data gets its index built when a query first
 
 from __future__ import annotations
 
+import hashlib
 import math
 import pickle
 from collections import defaultdict
@@ -52,6 +53,20 @@ PATH_DIRECT = ""
 _CAP_MARGIN = 1.01
 _EARTH_R = 6371008.7714
 _FORMAT = 2
+
+
+def _reader_digest() -> str:
+    """Return a digest of what turns a literal into coordinates: kgbench's literal reader and GEOS's version.
+
+    A saved index built by another reader is built again (:mod:`kgbench.kg.join_eval` takes its point
+    coordinates as exactly those ``geof:distance`` reads).
+    """
+    from kgbench.geofunctions import literals, validity
+
+    h = hashlib.sha256(shapely.geos_version_string.encode())
+    for mod in (literals, validity):
+        h.update(Path(mod.__file__).read_bytes())
+    return h.hexdigest()[:16]
 
 
 def path_key(steps: list[str]) -> str | None:
@@ -177,7 +192,7 @@ class SpatialIndex:
 
     def save(self, path: Path) -> None:
         """Write the index to ``path`` atomically (a temporary file renamed into place)."""
-        data = {"format": _FORMAT, "literals": [(lit.value, lit.datatype.value) for lit in self.literals],
+        data = {"format": _FORMAT, "reader": _reader_digest(), "literals": [(lit.value, lit.datatype.value) for lit in self.literals],
                 "wkb": shapely.to_wkb(np.array(self.geoms, dtype=object)).tolist(), "boxes": self.boxes,
                 "paths": {k: {i: [_term_key(s) for s in ss] for i, ss in v.items()} for k, v in self.paths.items()},
                 "unreadable": self.unreadable, "empty": self.empty}
@@ -186,13 +201,14 @@ class SpatialIndex:
 
     @classmethod
     def load(cls, path: Path) -> "SpatialIndex | None":
-        """Return the index written by :meth:`save`, or None when the file is missing or of another format."""
+        """Return the index written by :meth:`save`, or None when the file is missing, of another format or
+        written with another literal reader (see :func:`_reader_digest`)."""
         try:
             with open(path, "rb") as f:
                 data = pickle.load(f)
         except (OSError, pickle.UnpicklingError, EOFError):
             return None
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+        if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("reader") != _reader_digest():
             return None
         literals = [Literal(v, datatype=NamedNode(d)) for v, d in data["literals"]]
         geoms = list(shapely.from_wkb(np.array(data["wkb"], dtype=object))) if literals else []
