@@ -24,6 +24,7 @@ another numeric type) makes :func:`answer` return None, and the query runs as be
 from __future__ import annotations
 
 import operator
+import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -48,14 +49,18 @@ _FIRST_RADIUS_M, _WIDEN, _WORLD_M = 10_000.0, 4.0, 20_100_000.0
 #: tree parts kept per store (their rows, geometries and STRtree)
 _KEEP = 4
 _CACHE: "weakref.WeakKeyDictionary[SpatialIndex, OrderedDict]" = weakref.WeakKeyDictionary()
+_LOCK = threading.Lock()
 _EXACT_INT = 2.0 ** 53
 
 
-def answer(text: str, q: Query, index: SpatialIndex, run: Callable[[str], QueryResult]) -> QueryResult | None:
+def answer(text: str, q: Query, index: SpatialIndex, run: Callable[[str], QueryResult],
+           planned: Callable[[str], QueryResult] | None = None) -> QueryResult | None:
     """Return the result of query ``q`` (read from ``text``) computed as a spatial join, or None.
 
     None: the query is not one of the forms, or the data needs what this path does not reproduce (see the
-    module docstring); ``run`` evaluates a query text as written (Oxigraph with the geo functions).
+    module docstring). ``run`` evaluates a query text as written (Oxigraph with the geo functions);
+    ``planned`` (default ``run``) one through the planner, for a part holding a subquery or a nested group
+    that may hold a spatial form of its own.
     """
     tokens = q.tokens
     if q.end != len(tokens) - 1:
@@ -64,7 +69,7 @@ def answer(text: str, q: Query, index: SpatialIndex, run: Callable[[str], QueryR
     form = reader.form(q)
     if form is None:
         return None
-    ctx = _Context(text, text[:tokens[q.select_first - 1].start], reader, index, run)
+    ctx = _Context(text, text[:tokens[q.select_first - 1].start], reader, index, run, planned or run)
     try:
         variables, rows = ctx.evaluate(form)
     except Unsupported:
@@ -81,8 +86,10 @@ def _term_text(t) -> str:
 
 
 class _Context:
-    def __init__(self, text: str, prologue: str, reader: FormReader, index: SpatialIndex, run: Callable):
-        self.text, self.prologue, self.reader, self.index, self.run = text, prologue, reader, index, run
+    def __init__(self, text: str, prologue: str, reader: FormReader, index: SpatialIndex, run: Callable,
+                 planned: Callable):
+        self.text, self.prologue, self.reader, self.index = text, prologue, reader, index
+        self.run, self.planned = run, planned
         self.tokens = reader.tokens
 
     def evaluate(self, form: JoinForm | MinForm) -> tuple[list[str], list[tuple]]:
@@ -119,21 +126,24 @@ class _Context:
             for a, b in part.filters:
                 words += ["FILTER", "("] + [t.text for t in self.tokens[a:b + 1]] + [")"]
             key = (self.prologue, " ".join(words), tuple(needed))
-            kept = _CACHE.setdefault(self.index, OrderedDict())
-            if key in kept:
-                kept.move_to_end(key)
-                return kept[key]
+            with _LOCK:
+                kept = _CACHE.setdefault(self.index, OrderedDict())
+                if key in kept:
+                    kept.move_to_end(key)
+                    return kept[key]
+        nested = any(j.group.elements[i].kind in ("subquery", "group", "graph") for i in part.elements)
         try:
-            res = self.run(self.part_text(j, part, needed))
+            res = (self.planned if nested else self.run)(self.part_text(j, part, needed))
         except GeoFunctionError:
             raise Unsupported("a part's query failed") from None
         if res.warnings:
             raise Unsupported("a part's query reported geo-function failures")
         s = Side(res.variables, res.rows, geom, self.index)
         if keep:
-            kept[key] = s
-            while len(kept) > _KEEP:
-                kept.popitem(last=False)
+            with _LOCK:
+                kept[key] = s
+                while len(kept) > _KEEP:
+                    kept.popitem(last=False)
         return s
 
     def sides(self, j: Join, driver_needs: set, tree_needs: set) -> tuple[Side, Side]:

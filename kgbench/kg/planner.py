@@ -437,7 +437,8 @@ def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult
     try:
         q = parse_query(text)
         own = registry is None or (DISTANCE in registry and registry[DISTANCE].impl is geof_distance)
-        joined = answer_join(text, q, index, run) if own else None  # it checks every geometry it reads
+        planned = lambda t: (run_planned(t, index, run, registry) if mentions_spatial(t) else None) or run(t)  # noqa: E731
+        joined = answer_join(text, q, index, run, planned) if own else None  # it checks every geometry it reads
     except (SparqlStructureError, IndexError, StopIteration):
         return None
     if joined is not None:

@@ -219,16 +219,22 @@ def clusters(draw, max_size: int = 24, spread: float = 3.0) -> list[tuple[float,
 
 def _quads(places: list[tuple[str, str]], refs: int, extra: str = "") -> KG:
     """Return a KG: places p0.. (WKT each) typed ex:Place in the named graph ex:g, the first ``refs`` tagged
-    ex:ref, every third with a second geometry node holding the same literal."""
+    ex:ref, every third with a second geometry node holding the same literal, every fifth with a second
+    geometry of its own (the point or polygon a little to the north)."""
     from pyoxigraph import RdfFormat
+    from shapely import affinity, wkt as wkt_io
 
     lines = []
     for i, wkt in enumerate(w for _, w in places):
         f = f"<{EX}p{i}>"
         lines.append(f"{f} <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{EX}Place> <{EX}g> .")
-        for k in range(2 if i % 3 == 2 else 1):
+        shapes = [wkt] * (2 if i % 3 == 2 else 1)
+        if i % 5 == 4:
+            g = wkt_io.loads(wkt)
+            shapes.append(affinity.translate(g, 0, 0.01 if g.bounds[3] <= 89.99 else -0.01).wkt)
+        for k, w in enumerate(shapes):
             lines += [f"{f} <{GEO}hasGeometry> <{EX}p{i}-g{k}> .",
-                      f'<{EX}p{i}-g{k}> <{GEO}asWKT> "{wkt}"^^<{GEO}wktLiteral> .']
+                      f'<{EX}p{i}-g{k}> <{GEO}asWKT> "{w}"^^<{GEO}wktLiteral> .']
         if i < refs:
             lines.append(f"{f} <{EX}tag> <{EX}ref> .")
     return KG.from_text("\n".join(lines) + "\n" + extra, fmt=RdfFormat.N_QUADS)
@@ -312,6 +318,26 @@ def test_join_with_empty_geometry_literals_matches_pair_by_pair(pts, among_place
     for q in (NEAREST, PREFIX + f"SELECT ?a ?b WHERE {{ {REF} {PLACE} FILTER(geof:distance(?wa, ?wb, uom:kilometre) <= 100) }}"):
         r = _same(kg, q, must_plan=not among_places, must_join=not among_places, failures=among_places)
         assert bool(r.warnings) == among_places
+
+
+def test_join_bounds_at_the_exact_distance_are_compared_as_oxigraph_compares_them():
+    from pyproj import Geod
+
+    pts = [(0.0, 0.0), (1.0, 0.0), (-1.0, 0.0), (0.3, 0.7), (-170.25, 45.125)]
+    kg = _quads(_wkt_points(pts), 1)
+    geod = Geod(ellps="WGS84")
+    for x, y in pts[1:]:
+        d = geod.inv(0.0, 0.0, x, y)[2]
+        near = [repr(d), f"{d:.12f}", f"{d:.9f}", f"{d:.17g}", f"{d:.3f}", repr(d / 1000) + "e3"]
+        for bound in near + [str(int(d)), str(int(d) + 1)]:
+            for op in ("<", "<=", "="):
+                _same(kg, PREFIX + f"SELECT ?a ?b WHERE {{ {REF} {PLACE} FILTER(geof:distance(?wa, ?wb, uom:metre) "
+                                   f"{op} {bound}) }}", must_join=True)
+    extra = "\n".join(f'<{EX}p0> <{EX}radius> "{geod.inv(0.0, 0.0, x, y)[2]:.11f}"^^'
+                       f'<http://www.w3.org/2001/XMLSchema#decimal> .' for x, y in pts[1:])
+    kg = _quads(_wkt_points(pts), 1, extra)
+    _same(kg, PREFIX + f"SELECT ?a ?b ?r WHERE {{ {REF} ?a ex:radius ?r . {PLACE} "
+                       f"FILTER(geof:distance(?wa, ?wb, uom:metre) <= ?r) }}", must_join=True)
 
 
 def test_join_leaves_other_forms_and_other_distance_functions_alone():
