@@ -15,6 +15,10 @@ candidate searches are conservative:
   distance, split at the antimeridian, the whole band of longitudes near a pole);
 - :meth:`SpatialIndex.intersecting`: every entry whose envelope meets the geometry's envelope.
 
+WKT literals without a CRS prefix are read in one vectorized GEOS call (the reader
+:func:`~kgbench.geofunctions.literals.read_literal` uses on the same text); any literal that call does not
+find valid, non-empty and within CRS84's range is read one by one as before.
+
 For a snapshot store the index is written beside the cache (``indexes/<snapshot id>.spatial``, atomically)
 and read back on the next run; user data gets its index built when a query first needs it.
 
@@ -115,24 +119,27 @@ class SpatialIndex:
             for q in store.quads_for_pattern(None, NamedNode(p), None, None):
                 if isinstance(q.object, Literal):
                     nodes_of[p][q.object].add(q.subject)
-        literals, geoms, boxes, unreadable, empty, seen = [], [], [], [], [], set()
-        for p in SERIALIZATION_PROPERTIES:
-            for lit in nodes_of[p]:
-                if lit in seen:
-                    continue
-                seen.add(lit)
-                try:
-                    v = read_literal(lit)
-                except GeometryLiteralError as exc:
-                    unreadable.append(str(exc))
-                    continue
-                if v.geom.is_empty:
-                    empty.append(lit.value[:80])  # near nothing, meets nothing; the planner leaves such stores alone
-                    continue
+        literals, geoms, boxes, unreadable, empty = [], [], [], [], []
+        distinct = list(dict.fromkeys(lit for p in SERIALIZATION_PROPERTIES for lit in nodes_of[p]))
+        plain = _plain_wkt(distinct)
+        for lit, geom in zip(distinct, plain):
+            if geom is not None:  # read as read_literal reads it, in one call for all
                 literals.append(lit)
-                geoms.append(v.geom)
-                b, t = v.geom.bounds, v.topo.bounds if not v.topo.is_empty else v.geom.bounds
-                boxes.append((min(b[0], t[0]), min(b[1], t[1]), max(b[2], t[2]), max(b[3], t[3])))
+                geoms.append(geom)
+                boxes.append(geom.bounds)
+                continue
+            try:
+                v = read_literal(lit)
+            except GeometryLiteralError as exc:
+                unreadable.append(str(exc))
+                continue
+            if v.geom.is_empty:
+                empty.append(lit.value[:80])  # near nothing, meets nothing; the planner leaves such stores alone
+                continue
+            literals.append(lit)
+            geoms.append(v.geom)
+            b, t = v.geom.bounds, v.topo.bounds if not v.topo.is_empty else v.geom.bounds
+            boxes.append((min(b[0], t[0]), min(b[1], t[1]), max(b[2], t[2]), max(b[3], t[3])))
         position = {lit: i for i, lit in enumerate(literals)}
         paths: dict[str, dict[int, list]] = {}
         for p in SERIALIZATION_PROPERTIES:
@@ -215,6 +222,33 @@ class SpatialIndex:
         paths = {k: {i: [_term_of(s) for s in ss] for i, ss in v.items()} for k, v in data["paths"].items()}
         return cls(literals, geoms, np.asarray(data["boxes"], dtype=float).reshape(-1, 4), paths, data["unreadable"],
                    data["empty"])
+
+
+_WKT = GEO.base + "wktLiteral"
+
+
+def _plain_wkt(literals: list[Literal]) -> list:
+    """Return the geometry of each WKT literal without a CRS that is valid, non-empty and in CRS84's range
+    (parsed in one vectorized GEOS call, the reader :func:`~kgbench.geofunctions.literals.read_literal` uses
+    on the same text), else None: those are read one by one.
+    """
+    out: list = [None] * len(literals)
+    at = [i for i, lit in enumerate(literals) if lit.datatype.value == _WKT and not lit.value.lstrip().startswith("<")]
+    bodies = np.array([literals[i].value.strip() for i in at], dtype=object)
+    if not len(at):
+        return out
+    with np.errstate(all="ignore"):
+        parsed = shapely.from_wkt(np.where(bodies == "", None, bodies), on_invalid="ignore")
+    ok = ~shapely.is_missing(parsed)
+    ok[ok] = ~shapely.is_empty(parsed[ok]) & shapely.is_valid(parsed[ok])
+    xy, owner = shapely.get_coordinates(parsed[ok], return_index=True)
+    good = np.isfinite(xy).all(axis=1) & (np.abs(xy[:, 0]) <= 180.0) & (np.abs(xy[:, 1]) <= 90.0)
+    bad = np.zeros(int(ok.sum()), dtype=bool)
+    bad[owner[~good]] = True
+    ok[np.flatnonzero(ok)[bad]] = False
+    for k in np.flatnonzero(ok):
+        out[at[k]] = parsed[k]
+    return out
 
 
 def _term_key(t) -> tuple[str, str]:

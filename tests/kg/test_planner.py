@@ -402,3 +402,26 @@ def test_cap_boxes_array_cover_the_geodesic_disc(centre, metres):
     for az in range(0, 360, 10):
         lon, lat, _ = g.fwd(centre[0], centre[1], az, metres)
         assert any(b[0] <= lon <= b[2] and b[1] <= lat <= b[3] for b in boxes), (az, lon, lat, boxes)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(lon_edge, lat_edge), max_size=8))
+def test_index_reads_plain_wkt_in_bulk_exactly_as_read_literal(pts):
+    import shapely
+    from pyoxigraph import Literal
+
+    from kgbench.geofunctions.literals import WKT_LITERAL, read_literal
+    from kgbench.kg.spatial_index import _plain_wkt
+
+    texts = [f"POINT({x!r} {y!r})" for x, y in pts] + [
+        " POINT (1 2) ", "POINT EMPTY", "", "POINT(200 1)", "POINT(1", "POINT Z (1 2 3)", "POINT(nan 1)",
+        "<http://www.opengis.net/def/crs/EPSG/0/4326> POINT(1 2)", "POLYGON((0 0,1 1,1 0,0 1,0 0))",
+        "LINESTRING(0 0, 0 0)", "MULTIPOINT((1 2),(1 2))", "POLYGON((0 0,1 0,1 1,0 0))"]
+    lits = [Literal(t, datatype=WKT_LITERAL) for t in texts]
+    for lit, geom in zip(lits, _plain_wkt(lits)):
+        if geom is None:
+            continue
+        v = read_literal(lit)  # a literal read in bulk is one read_literal reads, valid and non-empty
+        assert shapely.to_wkb(v.geom) == shapely.to_wkb(geom) and v.topo is v.geom and not geom.is_empty
+    assert [g is None for g in _plain_wkt(lits)][len(pts):] == [False, True, True, True, True, False, True, True,
+                                                                True, True, False, False]
