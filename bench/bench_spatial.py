@@ -451,7 +451,7 @@ def main(argv=None) -> int:
             print(f"| {name} | {fmt_times(kt)} | {fmt_times(pt)} | {ratio} | {same} |")
         if "kgbench" in engines:
             per = [min(kt) / args.n for _, kt, _, _ in results]
-            print(f"kgbench per reference place: " + ", ".join(f"{n} {p * 1000:.0f} ms" for n, p in zip(names, per)))
+            print(f"kgbench per reference place: " + ", ".join(f"{n} {p * 1000:.2f} ms" for n, p in zip(names, per)))
         return 0 if ok else 1
     finally:
         if cluster is not None:
