@@ -142,22 +142,26 @@ class SpatialIndex:
             boxes.append((min(b[0], t[0]), min(b[1], t[1]), max(b[2], t[2]), max(b[3], t[3])))
         position = {lit: i for i, lit in enumerate(literals)}
         paths: dict[str, dict[int, list]] = {}
+        links: dict[str, list] = {}
         for p in SERIALIZATION_PROPERTIES:
             direct = defaultdict(list)
             for lit, nodes in nodes_of[p].items():
                 if lit in position:
                     direct[position[lit]].extend(sorted(nodes, key=str))
-            if direct:
-                paths[PATH_DIRECT + p] = dict(direct)
+            if not direct:
+                continue
+            paths[PATH_DIRECT + p] = dict(direct)
+            geometry_entries = defaultdict(list)
+            for i, nodes in direct.items():
+                for n in nodes:
+                    geometry_entries[n].append(i)
             for link in FEATURE_LINKS:
+                if link not in links:  # each link's quads are read once, not once per property
+                    links[link] = [(q.subject, q.object) for q in store.quads_for_pattern(None, NamedNode(link), None, None)]
                 via = defaultdict(set)
-                geometry_entries = defaultdict(list)
-                for i, nodes in direct.items():
-                    for n in nodes:
-                        geometry_entries[n].append(i)
-                for q in store.quads_for_pattern(None, NamedNode(link), None, None):
-                    for i in geometry_entries.get(q.object, ()):
-                        via[i].add(q.subject)
+                for subject, node in links[link]:
+                    for i in geometry_entries.get(node, ()):
+                        via[i].add(subject)
                 if via:
                     paths[link + " " + p] = {i: sorted(s, key=str) for i, s in via.items()}
         return cls(literals, geoms, np.array(boxes, dtype=float).reshape(-1, 4), paths, unreadable, empty)
