@@ -21,6 +21,12 @@ the index only prunes, the exact geodesic or topological test in the query decid
 search widens its radius (10 km, x4 each round) until the LIMIT is filled by candidates within the radius,
 or every group has a row, so anything outside is strictly farther; ties inside the radius are all there.
 
+Before any of that, a query that is a whole *spatial join* (two independent parts, one distance test or
+a MIN(geof:distance) per group, term tests such as ``?a != ?b`` across; :mod:`kgbench.kg.join_form`) is
+computed by :mod:`kgbench.kg.join_eval` without the rewrite: each part queried once, candidates from an
+STRtree, each distance computed as ``geof:distance`` computes it, the rows built directly. It checks every
+geometry it reads and returns None for anything it does not reproduce exactly; the forms above then apply.
+
 Anything else (and any store holding unreadable or empty geometry literals, whose pair-by-pair failures
 must be reported) is left to Oxigraph as written: :func:`run_planned` then returns None.
 """
