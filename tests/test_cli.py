@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -77,6 +78,26 @@ def test_sparql_geo_failure_is_a_warning_or_strict_error(tmp_path):
     assert r.exit_code == 0 and "warning:" in r.stderr and "POINT(0" in r.stderr
     r = CliRunner().invoke(main, ["sparql", "--strict", "--data", str(data), q])
     assert r.exit_code == 1 and "GeoFunctionError" in r.output
+
+
+def test_sparql_timeout_exits_124_with_one_line_and_no_result(tmp_path):
+    data = tmp_path / "points.nt"
+    data.write_text("".join(f'<http://ex.org/p{i}> <http://www.opengis.net/ont/geosparql#asWKT> "POINT({i % 90} '
+                            f'{i % 60})"^^<http://www.opengis.net/ont/geosparql#wktLiteral> .\n' for i in range(2000)))
+    q = "SELECT ?a ?b ?c WHERE { ?a geo:asWKT ?wa . ?b geo:asWKT ?wb . ?c geo:asWKT ?wc }"  # 8e9 rows: hours
+    started = time.monotonic()
+    r = CliRunner().invoke(main, ["sparql", "--timeout", "0.5", "--data", str(data), "--format", "csv", q])
+    assert time.monotonic() - started < 5
+    assert r.exit_code == 124, r.output
+    assert r.stdout == ""
+    assert r.stderr.splitlines() == ["Error: QueryTimeout: the query ran longer than 0.5 s and was stopped; no result"]
+    fast = ["sparql", "--data", str(data), "--format", "csv", "SELECT (COUNT(*) AS ?n) WHERE { ?a geo:asWKT ?w }"]
+    r = CliRunner().invoke(main, [*fast[:1], "--timeout", "30", *fast[1:]])
+    assert r.exit_code == 0 and r.stdout == CliRunner().invoke(main, fast).stdout == "n\n2000\n"
+    for bad in ("0", "-1", "soon"):
+        r = CliRunner().invoke(main, ["sparql", "--timeout", bad, "--data", str(data), "ASK {}"])
+        assert r.exit_code == 2 and "--timeout" in r.output
+    assert "exit status 124" in " ".join(CliRunner().invoke(main, ["sparql", "--help"]).output.split())
 
 
 def test_gold_formats_and_bulk_export(run, dataset, tmp_path):

@@ -39,8 +39,17 @@ def _output(path, inputs=(), **kw):
 _FORCE = click.option("--force", is_flag=True, help="Replace the output if it exists (never an input).")
 
 
+class _TimedOut(click.ClickException):
+    """A query stopped by its time-out: one Error line, and exit status 124 (as coreutils' ``timeout``)."""
+
+    exit_code = 124
+
+
 class KgbenchGroup(click.Group):
-    """Runs a command and turns any error into one readable line (the traceback only with --debug)."""
+    """Runs a command and turns any error into one readable line (the traceback only with --debug).
+
+    A :class:`~kgbench.kg.interrupt.QueryTimeout` exits with status 124, any other error with 1.
+    """
 
     def invoke(self, ctx):
         try:
@@ -50,8 +59,10 @@ class KgbenchGroup(click.Group):
         except Exception as exc:  # noqa: BLE001 - the CLI's one place that turns errors into a line
             if "--debug" in sys.argv[1:2] or (ctx.obj and getattr(ctx.obj, "debug", False)):
                 raise
+            from kgbench.kg.interrupt import QueryTimeout
+
             name = type(exc).__name__
-            raise click.ClickException(f"{name}: {exc}") from None
+            raise (_TimedOut if isinstance(exc, QueryTimeout) else click.ClickException)(f"{name}: {exc}") from None
 
 
 class _Steps:

@@ -25,11 +25,12 @@ __all__ = [
 @functools.cache
 def default_registry() -> Registry:
     """Return the registry of every function kgbench ships (immutable, built once)."""
-    from kgbench.geofunctions import (aggregates, construct, kgbf_direction, kgbf_grid, kgbf_shape, metric, props,
-                                      relations)
+    from kgbench.geofunctions import (aggregates, construct, dggs, kgbf_direction, kgbf_grid, kgbf_shape, metric,
+                                      props, relations)
 
     return Registry([
-        *metric.FUNCTIONS, *relations.FUNCTIONS, *construct.FUNCTIONS, *props.FUNCTIONS, *aggregates.FUNCTIONS,
+        *metric.FUNCTIONS, *relations.FUNCTIONS, *construct.FUNCTIONS, *props.FUNCTIONS, *dggs.FUNCTIONS,
+        *aggregates.FUNCTIONS,
         *relations.KGBF_FUNCTIONS, *kgbf_direction.FUNCTIONS, *kgbf_grid.FUNCTIONS, *kgbf_shape.FUNCTIONS,
         *kgbf_shape.AGGREGATES,
     ])

@@ -2,8 +2,9 @@
 
 Read: geo:wktLiteral (an optional leading ``<crs-iri>``; CRS84 by default; EPSG:4326 is latitude first; any other
 CRS pyproj knows is transformed to CRS84), geo:geoJSONLiteral (always CRS84), geo:gmlLiteral (GML 3 ``posList``/
-``pos`` and GML 2 ``coordinates``, the ``srsName`` honoured) and geo:kmlLiteral. An empty literal is an empty
-geometry, as GeoSPARQL 1.1 says. Writing the same four serializations: :mod:`kgbench.geofunctions.writers`.
+``pos`` and GML 2 ``coordinates``, the ``srsName`` honoured), geo:kmlLiteral and geo:dggsLiteral (H3 cells, read
+as the union of their boundaries: :mod:`kgbench.geofunctions.dggs`). An empty literal is an empty geometry, as
+GeoSPARQL 1.1 says. Writing them: :mod:`kgbench.geofunctions.writers` (DGGS: :mod:`kgbench.geofunctions.dggs`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from kgbench.geofunctions.validity import coordinate_problem, geojson_rings, inv
 from kgbench.ontologies import GEO as GEO_NS, GML_XMLNS
 
 __all__ = [
-    "WKT_LITERAL", "GEOJSON_LITERAL", "GML_LITERAL", "KML_LITERAL", "CRS84", "EPSG4326", "GeoValue",
+    "WKT_LITERAL", "GEOJSON_LITERAL", "GML_LITERAL", "KML_LITERAL", "DGGS_LITERAL", "CRS84", "EPSG4326", "GeoValue",
     "parse_geometry", "read_literal", "GeometryLiteralError", "parse_cache",
     "to_crs84", "from_crs84", "canonical_crs", "transform_xy", "PARSE_CACHE_SIZE", "cache_enabled", "derived",
 ]
@@ -39,11 +40,12 @@ WKT_LITERAL = NamedNode(GEO + "wktLiteral")
 GEOJSON_LITERAL = NamedNode(GEO + "geoJSONLiteral")
 GML_LITERAL = NamedNode(GEO + "gmlLiteral")
 KML_LITERAL = NamedNode(GEO + "kmlLiteral")
+DGGS_LITERAL = NamedNode(GEO + "dggsLiteral")
 CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
 EPSG4326 = "http://www.opengis.net/def/crs/EPSG/0/4326"
 GML_NS = GML_XMLNS
 _KIND = {WKT_LITERAL.value: "wkt", GEOJSON_LITERAL.value: "geojson", GML_LITERAL.value: "gml",
-         KML_LITERAL.value: "kml"}
+         KML_LITERAL.value: "kml", DGGS_LITERAL.value: "dggs"}
 _CRS_PREFIX = re.compile(r"^\s*<([^>]*)>\s*")
 _EPSG = re.compile(r"(?:EPSG/\d+/|EPSG:+)(\d+)$", re.IGNORECASE)
 
@@ -102,7 +104,8 @@ def read_literal(term) -> GeoValue:
     """Return the :class:`GeoValue` (CRS84 geometry, CRS IRI, kind) of a geometry literal term.
 
     Raises :class:`GeometryLiteralError` naming the literal for a non-literal, a datatype that is not one of
-    the four geometry literal types, malformed text or an unknown CRS.
+    the five geometry literal types, malformed text, an unknown CRS or DGGS, or an invalid H3 cell id. A DGGS
+    literal's value has CRS84 as its CRS and ``kind`` ``"dggs"``.
 
     >>> v = read_literal(Literal("<http://www.opengis.net/def/crs/EPSG/0/4326> POINT(60.17 24.94)", datatype=WKT_LITERAL))
     >>> (v.geom.x, v.geom.y, v.crs.endswith("4326"), v.kind)
@@ -237,6 +240,10 @@ def _read(kind: str, text: str) -> GeoValue:
         crs, geom = _read_wkt(text)
     elif kind == "geojson":
         crs, geom = CRS84, _read_geojson(text)
+    elif kind == "dggs":
+        from kgbench.geofunctions.dggs import read_dggs  # dggs imports this module
+
+        crs, geom = CRS84, read_dggs(text)
     else:
         crs, geom = _read_xml(text, kind)
     geom = to_crs84(geom, crs)

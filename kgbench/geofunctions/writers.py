@@ -1,6 +1,7 @@
 """Writing CRS84 shapely geometries as RDF geometry literals: WKT, GeoJSON, GML and KML, in any CRS pyproj knows.
 
-The reading side, and the CRS handling both share, is :mod:`kgbench.geofunctions.literals`.
+The reading side, and the CRS handling both share, is :mod:`kgbench.geofunctions.literals`. DGGS literals (sets
+of H3 cells) are written by :mod:`kgbench.geofunctions.dggs` (``geof:asDGGS``, which needs a resolution).
 """
 
 from __future__ import annotations
@@ -89,14 +90,18 @@ def geometry_literal(geom: BaseGeometry, kind: str = "wkt", crs: str = CRS84) ->
     """Return a geometry literal of ``kind`` (wkt, geojson, gml, kml) for a CRS84 geometry, written in ``crs``.
 
     GeoJSON and KML are always CRS84 (their specifications allow nothing else); GML carries ``srsName``.
+    ``dggs`` gives WKT: a geometry computed from DGGS cells (a buffer, an intersection, a centroid) is no set of
+    cells, and choosing cells for it takes a resolution (``geof:asDGGS``).
 
     >>> from shapely.geometry import Point
     >>> geometry_literal(Point(1, 2), "geojson").value
     '{"type": "Point", "coordinates": [1.0, 2.0]}'
+    >>> geometry_literal(Point(1, 2), "dggs").value
+    'POINT (1 2)'
     >>> geometry_literal(Point(1, 2), "gml").value
     '<gml:Point xmlns:gml="http://www.opengis.net/ont/gml" srsName="http://www.opengis.net/def/crs/OGC/1.3/CRS84"><gml:pos>1 2</gml:pos></gml:Point>'
     """
-    if kind == "wkt":
+    if kind in ("wkt", "dggs"):
         return wkt_literal(geom, crs=crs)
     if kind == "geojson":
         obj = shapely.geometry.mapping(geom) if not geom.is_empty else {"type": geom.geom_type, "coordinates": []}

@@ -6,12 +6,14 @@ What users need is re-exported here (imported on first use, so ``import kgbench.
   kgbench's geo functions (:mod:`kgbench.kg.store`);
 - :class:`RemoteKG`, a SPARQL 1.1 endpoint (:mod:`kgbench.kg.remote`);
 - :class:`KnowledgeGraph`, the protocol both satisfy (:mod:`kgbench.kg.graph`), and :class:`QueryResult`, what
-  their queries return (:mod:`kgbench.kg.results`).
+  their queries return (:mod:`kgbench.kg.results`);
+- :class:`QueryTimeout` (a TimeoutError), what a query stopped by its ``timeout`` raises
+  (:mod:`kgbench.kg.interrupt`).
 
 The runtime's other modules: :mod:`~kgbench.kg.query_text` (role bindings placed in a query, one function
-for both graphs), :mod:`~kgbench.kg.interrupt` (Ctrl-C during a query), :mod:`~kgbench.kg.paths` (the cache),
-:mod:`~kgbench.kg.geosparql` (RDFS entailment and materialized relations) and :mod:`~kgbench.kg.conformance`
-(the OGC GeoSPARQL compliance benchmark run through the store path).
+for both graphs), :mod:`~kgbench.kg.interrupt` (Ctrl-C or a time-out during a query), :mod:`~kgbench.kg.paths`
+(the cache), :mod:`~kgbench.kg.geosparql` (RDFS entailment and materialized relations) and
+:mod:`~kgbench.kg.conformance` (the OGC GeoSPARQL compliance benchmark run through the store path).
 
 >>> import kgbench.kg
 >>> isinstance(kgbench.kg.KG.from_text(""), kgbench.kg.KnowledgeGraph)
@@ -22,11 +24,12 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["open_kg", "KG", "RemoteKG", "KnowledgeGraph", "QueryResult"]
+__all__ = ["open_kg", "KG", "RemoteKG", "KnowledgeGraph", "QueryResult", "QueryTimeout"]
 
 #: public name -> the module that defines it
 _HOMES = {"open_kg": "kgbench.kg.store", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
-          "KnowledgeGraph": "kgbench.kg.graph", "QueryResult": "kgbench.kg.results"}
+          "KnowledgeGraph": "kgbench.kg.graph", "QueryResult": "kgbench.kg.results",
+          "QueryTimeout": "kgbench.kg.interrupt"}
 
 
 def __getattr__(name):

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import numpy as np
 import shapely
 from pyoxigraph import DefaultGraph, Literal, NamedNode, Quad, Store
 
@@ -60,7 +61,8 @@ HAS_DEFAULT_GEOMETRY = NamedNode(GEO + "hasDefaultGeometry")
 AS_WKT = NamedNode(GEO + "asWKT")
 WKT = NamedNode(GEO + "wktLiteral")
 #: serialization properties, in order of preference when a geometry has several
-SERIALIZATIONS = [NamedNode(GEO + p) for p in ("asWKT", "asGML", "asGeoJSON", "asKML", "hasSerialization")]
+SERIALIZATIONS = [NamedNode(GEO + p)
+                  for p in ("asWKT", "asGML", "asGeoJSON", "asKML", "asDGGS", "hasSerialization")]
 
 _SF_TREE = {
     "Geometry": ["Point", "Curve", "Surface", "GeometryCollection"],
@@ -87,7 +89,7 @@ def geosparql_axioms() -> list[tuple[NamedNode, NamedNode, NamedNode]]:
     ]
     for sup, subs in _SF_TREE.items():
         t += [(NamedNode(SF + s), RDFS_SUBCLASSOF, NamedNode(SF + sup)) for s in subs]
-    for p in ("asWKT", "asGML", "asGeoJSON", "asKML"):
+    for p in ("asWKT", "asGML", "asGeoJSON", "asKML", "asDGGS"):
         t.append((NamedNode(GEO + p), RDFS_SUBPROPERTYOF, NamedNode(GEO + "hasSerialization")))
     return t
 
@@ -107,17 +109,28 @@ def _closure(edges: dict) -> dict:
     return out
 
 
+def _quads(store: Store, s, p, o, graph, exclude=()):
+    """Return the quads matching (s, p, o) in ``graph`` (None: every graph but those in ``exclude``)."""
+    return [q for q in store.quads_for_pattern(s, p, o, graph) if graph is not None or q.graph_name not in exclude]
+
+
 def entail_rdfs(store: Store, graph=DefaultGraph(), *, axioms: bool = False, domain_range: bool = False,
-                target=None) -> int:
+                target=None, exclude=()) -> int:
     """Return how many triples were added: the RDFS sub-property / sub-class closure of ``graph`` in ``store``.
 
-    Schema triples (rdfs:subPropertyOf, rdfs:subClassOf, optionally rdfs:domain/range) are read from ``graph``;
-    ``axioms=True`` adds GeoSPARQL's own hierarchy (:func:`geosparql_axioms`) to them without storing it.
-    Inferred triples go to ``target`` (default: ``graph`` itself). Running it twice adds nothing.
+    Schema triples (rdfs:subPropertyOf, rdfs:subClassOf, optionally rdfs:domain/range) are read from ``graph``
+    (None: every graph of the store except those in ``exclude``); ``axioms=True`` adds GeoSPARQL's own
+    hierarchy (:func:`geosparql_axioms`) to them without storing it (the closure of the schema is stored for the classes and
+    properties the data's own schema triples describe). Inferred triples go to ``target``
+    (default: ``graph`` itself; required when ``graph`` is None), except those the graphs read already hold
+    (a union default graph would otherwise repeat them). Running it twice adds nothing.
     """
+    if graph is None and target is None:
+        raise ValueError("entail_rdfs over every graph needs a target graph")
     target = graph if target is None else target
     schema = [(q.subject, q.predicate, q.object) for p in (RDFS_SUBPROPERTYOF, RDFS_SUBCLASSOF, RDFS_DOMAIN, RDFS_RANGE)
-              for q in store.quads_for_pattern(None, p, None, graph)]
+              for q in _quads(store, None, p, None, graph, exclude)]
+    stated = {t[0] for t in schema}  # the closure is stored for the data's own classes and properties only
     if axioms:
         schema += geosparql_axioms()
     sub_p, sub_c, dom, rng = defaultdict(set), defaultdict(set), defaultdict(set), defaultdict(set)
@@ -127,38 +140,39 @@ def entail_rdfs(store: Store, graph=DefaultGraph(), *, axioms: bool = False, dom
     sup_p, sup_c = _closure(sub_p), _closure(sub_c)
     new = set()
     for p, supers in sup_p.items():
-        new.update((p, RDFS_SUBPROPERTYOF, s) for s in supers)
+        if p in stated:
+            new.update((p, RDFS_SUBPROPERTYOF, s) for s in supers)
     for c, supers in sup_c.items():
-        new.update((c, RDFS_SUBCLASSOF, s) for s in supers)
+        if c in stated:
+            new.update((c, RDFS_SUBCLASSOF, s) for s in supers)
     # rdfs7: property inheritance
     for p, supers in sup_p.items():
-        for q in store.quads_for_pattern(None, p, None, graph):
+        for q in _quads(store, None, p, None, graph, exclude):
             new.update((q.subject, s, q.object) for s in supers)
     if domain_range:
         for p in set(dom) | set(rng):
             props = [p] + [x for x, sups in sup_p.items() if p in sups]
             for pp in props:
-                for q in store.quads_for_pattern(None, pp, None, graph):
+                for q in _quads(store, None, pp, None, graph, exclude):
                     new.update((q.subject, RDF_TYPE, c) for c in dom.get(p, ()))
                     if not isinstance(q.object, Literal):
                         new.update((q.object, RDF_TYPE, c) for c in rng.get(p, ()))
     # rdfs9: class membership, over asserted and just-inferred types
-    types = [(q.subject, q.object) for q in store.quads_for_pattern(None, RDF_TYPE, None, graph)]
+    types = [(q.subject, q.object) for q in _quads(store, None, RDF_TYPE, None, graph, exclude)]
     types += [(s, o) for s, p, o in new if p == RDF_TYPE]
     for s, c in types:
         new.update((s, RDF_TYPE, sup) for sup in sup_c.get(c, ()))
     added = 0
     for s, p, o in new:
-        quad = Quad(s, p, o, target)
-        if quad not in store:
-            store.add(quad)
+        if not _quads(store, s, p, o, graph, exclude) and Quad(s, p, o, target) not in store:
+            store.add(Quad(s, p, o, target))
             added += 1
     return added
 
 
-def _geometry_of(store: Store, node, graph):
+def _geometry_of(store: Store, node, graph, exclude=()):
     for p in SERIALIZATIONS:
-        for q in store.quads_for_pattern(node, p, None, graph):
+        for q in _quads(store, node, p, None, graph, exclude):
             try:
                 return read_literal(q.object).topo
             except GeometryLiteralError:
@@ -166,24 +180,27 @@ def _geometry_of(store: Store, node, graph):
     return None
 
 
-def spatial_objects(store: Store, graph=DefaultGraph()) -> dict:
+def spatial_objects(store: Store, graph=DefaultGraph(), *, exclude=()) -> dict:
     """Return {node: CRS84 shapely geometry} for every geometry with a readable literal and every feature
     with a default geometry (``geo:hasDefaultGeometry``, after entailment; else its only ``geo:hasGeometry``).
 
-    Unreadable literals are skipped (the geometry then has no relations).
+    ``graph`` None reads every graph except those in ``exclude``. Unreadable literals are skipped (the
+    geometry then has no relations); a geometry with several serializations takes the first readable one in
+    the order of :data:`SERIALIZATIONS`.
     """
     geoms = {}
     for p in SERIALIZATIONS:
-        for q in store.quads_for_pattern(None, p, None, graph):
+        for q in _quads(store, None, p, None, graph, exclude):
             if q.subject not in geoms:
-                g = _geometry_of(store, q.subject, graph)
+                g = _geometry_of(store, q.subject, graph, exclude)
                 if g is not None:
                     geoms[q.subject] = g
     out = dict(geoms)
     for prop in (HAS_DEFAULT_GEOMETRY, HAS_GEOMETRY):
-        for q in store.quads_for_pattern(None, prop, None, graph):
+        for q in _quads(store, None, prop, None, graph, exclude):
             if q.subject not in out and q.object in geoms:
-                if prop == HAS_GEOMETRY and len(list(store.quads_for_pattern(q.subject, prop, None, graph))) > 1:
+                if prop == HAS_GEOMETRY and len({x.object for x in _quads(store, q.subject, prop, None, graph,
+                                                                            exclude)}) > 1:
                     continue
                 out[q.subject] = geoms[q.object]
     return out
@@ -206,37 +223,51 @@ def _holds(name: str, a, b, matrix: str, regions_only: bool = True) -> bool:
     return any(matches(matrix, p) for p in patterns)
 
 
+_DISJOINT = ("sfDisjoint", "ehDisjoint", "rcc8dc")
+
+
 def materialize_relations(store: Store, graph=DefaultGraph(), *, families=("sf", "eh", "rcc8"), target=None,
-                          subjects=None, include_disjoint: bool = True, rcc8_regions_only: bool = True) -> int:
+                          subjects=None, include_disjoint: bool = True, rcc8_regions_only: bool = True,
+                          exclude=()) -> int:
     """Return how many relation triples were added between the spatial objects of ``graph`` (into ``target``).
 
     Every ordered pair of spatial objects (:func:`spatial_objects`, a node with itself included) is related by
     every relation of the chosen families that holds (``geo:sfWithin``, ``geo:ehMeet``, ``geo:rcc8po`` ...),
-    computed exactly as the ``geof:`` functions compute it. ``include_disjoint=False`` skips the three
-    disjointness relations, which otherwise add a triple for almost every pair. RCC8 is a calculus of
-    regions: by default its relations are materialized only between two non-empty (multi)polygons (the
-    ``geof:rcc8*`` functions themselves answer the DE-9IM test for any geometries).
+    computed exactly as the ``geof:`` functions compute it. Only the pairs whose geometries intersect (found
+    with an STR-tree) or are both empty can hold a relation other than disjointness, so only they are tested;
+    ``include_disjoint=False`` skips the three disjointness relations, which otherwise add a triple for almost
+    every pair (the cost is then quadratic). RCC8 is a calculus of regions: by default its relations are
+    materialized only between two non-empty (multi)polygons (the ``geof:rcc8*`` functions themselves answer
+    the DE-9IM test for any geometries). ``graph`` None reads every graph except those in ``exclude`` and
+    needs a ``target``; a triple the graphs read already hold is not added again.
     """
+    if graph is None and target is None:
+        raise ValueError("materialize_relations over every graph needs a target graph")
     target = graph if target is None else target
     names = [n for n in (*SF_PREDICATES, *EH_PATTERNS, *RCC8_PATTERNS)
-             if n.startswith(tuple(families)) and (include_disjoint or n not in ("sfDisjoint", "ehDisjoint", "rcc8dc"))]
-    objs = spatial_objects(store, graph)
+             if n.startswith(tuple(families)) and (include_disjoint or n not in _DISJOINT)]
+    objs = spatial_objects(store, graph, exclude=exclude)
     nodes = list(objs)
-    left = nodes if subjects is None else [n for n in nodes if n in set(subjects)]
-    tree = shapely.STRtree([objs[n] for n in nodes])
+    geoms = np.array([objs[n] for n in nodes], dtype=object)
+    wanted = None if subjects is None else set(subjects)
+    empty = np.flatnonzero(shapely.is_empty(geoms)) if len(nodes) else np.zeros(0, dtype=int)
+    tree = shapely.STRtree(geoms)
+    left, right = tree.query(geoms, predicate="intersects") if len(nodes) else (np.zeros(0, int), np.zeros(0, int))
+    pairs = set(zip(left.tolist(), right.tolist())) | {(i, j) for i in empty.tolist() for j in empty.tolist()}
+    if include_disjoint:
+        pairs |= {(i, j) for i in range(len(nodes)) for j in range(len(nodes))}
     added = 0
-    for s in left:
-        a = objs[s]
-        near = set(tree.query(a)) if not a.is_empty else set()
-        for j, o in enumerate(nodes):
-            b = objs[o]
-            if j not in near and not include_disjoint:
-                continue
-            matrix = shapely.relate(a, b) if not (a.is_empty or b.is_empty) else ""
-            for n in names:
-                if _holds(n, a, b, matrix, rcc8_regions_only):
-                    quad = Quad(s, NamedNode(GEO + n), o, target)
-                    if quad not in store:
-                        store.add(quad)
-                        added += 1
+    relations = {n: NamedNode(GEO + n) for n in names}
+    for i, j in sorted(pairs):
+        s, o = nodes[i], nodes[j]
+        if wanted is not None and s not in wanted:
+            continue
+        a, b = geoms[i], geoms[j]
+        matrix = shapely.relate(a, b) if not (a.is_empty or b.is_empty) else ""
+        for n in names:
+            if _holds(n, a, b, matrix, rcc8_regions_only):
+                p = relations[n]
+                if not _quads(store, s, p, o, graph, exclude) and Quad(s, p, o, target) not in store:
+                    store.add(Quad(s, p, o, target))
+                    added += 1
     return added

@@ -30,6 +30,10 @@ class KnowledgeGraph(Protocol):
     memo: dict
 
     def query(self, sparql: str, *, bindings: Mapping[str, object] | None = None,
-              strict: bool | None = None) -> QueryResult:
-        """Return the materialized result of a SPARQL query; ``bindings`` open its WHERE clause as VALUES."""
+              strict: bool | None = None, timeout: float | None = None) -> QueryResult:
+        """Return the materialized result of a SPARQL query; ``bindings`` open its WHERE clause as VALUES.
+
+        A query still running after ``timeout`` seconds (None: the graph's default) raises
+        :class:`~kgbench.kg.interrupt.QueryTimeout`, a TimeoutError; never a partial result.
+        """
         ...

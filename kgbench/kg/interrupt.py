@@ -1,4 +1,4 @@
-"""Running a query so that Ctrl-C stops it: evaluation on a worker thread while the main thread waits for signals.
+"""Running a query so that Ctrl-C or a time-out stops it: evaluation on a worker thread while the caller waits.
 
 pyoxigraph 0.5 evaluates a query inside Rust with the GIL released (``QuerySolutions.__next__`` detaches), and
 exposes no cancellation to Python. While that runs, Python's SIGINT handler cannot run on the thread doing the
@@ -8,6 +8,9 @@ thread waits in an interruptible wait: a SIGINT raises KeyboardInterrupt at once
 evaluation is told to stop (``on_interrupt``: geo functions then return at once) and its result is dropped.
 Pure SPARQL work of an abandoned query runs on in the background until pyoxigraph returns (nothing can stop
 it); a command-line process exits without waiting for it.
+
+A time-out abandons the evaluation the same way when the wait outlasts it, from any thread, and raises
+:class:`QueryTimeout`.
 """
 
 from __future__ import annotations
@@ -15,16 +18,60 @@ from __future__ import annotations
 import contextvars
 import os
 import queue
+import math
 import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
-__all__ = ["run_interruptible"]
+__all__ = ["run_interruptible", "QueryTimeout", "check_timeout"]
 
 T = TypeVar("T")
 
 #: how often (seconds) the waiting thread wakes up; signals interrupt the wait anyway
 _POLL_S = 0.2
+
+
+class QueryTimeout(TimeoutError):
+    """A query ran longer than its time-out and was stopped: no result, never a partial one.
+
+    ``timeout`` is the time-out in seconds, ``url`` the endpoint for a remote query (None for the local store).
+
+    >>> str(QueryTimeout(2.0))
+    'the query ran longer than 2 s and was stopped; no result'
+    >>> str(QueryTimeout(0.5, "http://h/q"))
+    'the query ran longer than 0.5 s at http://h/q: stopped waiting (the server may still run it); no result'
+    >>> isinstance(QueryTimeout(1), TimeoutError)
+    True
+    """
+
+    def __init__(self, timeout: float, url: str | None = None):
+        self.timeout, self.url = timeout, url
+        if url is None:
+            super().__init__(f"the query ran longer than {timeout:g} s and was stopped; no result")
+        else:
+            super().__init__(f"the query ran longer than {timeout:g} s at {url}: stopped waiting "
+                             "(the server may still run it); no result")
+
+    def __reduce__(self):  # the default would call QueryTimeout(message)
+        return type(self), (self.timeout, self.url)
+
+
+def check_timeout(timeout) -> float | None:
+    """Return a time-out as float seconds, or None for none; anything but a positive finite number is a ValueError.
+
+    >>> check_timeout(2), check_timeout(None)
+    (2.0, None)
+    >>> check_timeout(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: timeout must be a positive number of seconds or None, not 0
+    """
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (0 < timeout < math.inf):
+        raise ValueError(f"timeout must be a positive number of seconds or None, not {timeout!r}")
+    return float(timeout)
 
 
 class _Job:
@@ -80,26 +127,37 @@ def _after_fork_in_child() -> None:
 os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
-def run_interruptible(fn: Callable[[], T], on_interrupt: Callable[[], None] | None = None) -> T:
-    """Return ``fn()``, evaluated so that a SIGINT stops the wait at once with KeyboardInterrupt.
+def run_interruptible(fn: Callable[[], T], on_interrupt: Callable[[], None] | None = None,
+                      timeout: float | None = None) -> T:
+    """Return ``fn()``, evaluated so that a SIGINT, or the end of ``timeout`` seconds, stops the wait at once.
 
-    From the main thread ``fn`` runs on a worker thread (in a copy of the caller's context variables) while
-    the caller waits; if the wait is interrupted, ``on_interrupt`` is called, the result is dropped and the
-    KeyboardInterrupt (or whatever the signal handler raised) propagates. From any other thread (where Python
-    delivers no signals) ``fn`` simply runs inline. An exception raised by ``fn`` is raised in the caller.
+    From the main thread, or from any thread when a ``timeout`` is given, ``fn`` runs on a worker thread (in a
+    copy of the caller's context variables) while the caller waits. If the wait is interrupted, or outlasts
+    ``timeout``, the job is abandoned: ``on_interrupt`` is called, the result is dropped (never returned, even
+    when it arrives an instant later) and the KeyboardInterrupt (or whatever the signal handler raised), or
+    :class:`QueryTimeout` naming the time-out, propagates. Without a time-out, from a thread other than the main
+    one (where Python delivers no signals) ``fn`` simply runs inline. An exception raised by ``fn`` is raised
+    in the caller. ``timeout`` must be None or a positive number of seconds (else ValueError).
 
     >>> run_interruptible(lambda: 6 * 7)
     42
+    >>> run_interruptible(lambda: time.sleep(1), timeout=0.05)
+    Traceback (most recent call last):
+    ...
+    kgbench.kg.interrupt.QueryTimeout: the query ran longer than 0.05 s and was stopped; no result
     """
-    if threading.current_thread() is not threading.main_thread():
+    timeout = check_timeout(timeout)
+    if timeout is None and threading.current_thread() is not threading.main_thread():
         return fn()
+    deadline = None if timeout is None else time.monotonic() + timeout
     ctx = contextvars.copy_context()
     job = _Job(lambda: ctx.run(fn))
     worker = _Worker.take()
     worker.jobs.put(job)
     try:
-        while not job.done.wait(_POLL_S):
-            pass
+        while not job.done.wait(_POLL_S if deadline is None else max(0.0, min(_POLL_S, deadline - time.monotonic()))):
+            if deadline is not None and time.monotonic() >= deadline:
+                raise QueryTimeout(timeout)
     except BaseException:
         job.abandoned = True
         if on_interrupt is not None:

@@ -4,8 +4,9 @@
 query without comparing every pair and without Oxigraph calling a geo function per pair:
 
 1. each part is one query of its own elements and FILTER conjuncts (``SELECT`` of the variables the join
-   needs, duplicates kept); the tree part (the side searched) is kept per store, keyed by its text, since
-   the data never changes; a subquery that is itself such a form is computed the same way and enters its
+   needs, duplicates kept); the tree part (the side searched) is kept per spatial index, keyed by its text
+   and the scope the caller names (the dataset switches and what has been inferred into the store so far:
+   the only changes a KG's data sees); a subquery that is itself such a form is computed the same way and enters its
    part as a VALUES block of its rows;
 2. candidate pairs come from an STRtree over the tree part's distinct geometries (cap boxes of the radius
    for a distance test; for MIN, a first bound from the nearest entries in longitude/latitude, widened
@@ -27,7 +28,7 @@ import operator
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import numpy as np
 from pyoxigraph import BlankNode, Literal, NamedNode
@@ -54,13 +55,16 @@ _EXACT_INT = 2.0 ** 53
 
 
 def answer(text: str, q: Query, index: SpatialIndex, run: Callable[[str], QueryResult],
-           planned: Callable[[str], QueryResult] | None = None) -> QueryResult | None:
+           planned: Callable[[str], QueryResult] | None = None, check: Callable[[], None] | None = None,
+           scope: Hashable = None) -> QueryResult | None:
     """Return the result of query ``q`` (read from ``text``) computed as a spatial join, or None.
 
     None: the query is not one of the forms, or the data needs what this path does not reproduce (see the
     module docstring). ``run`` evaluates a query text as written (Oxigraph with the geo functions);
     ``planned`` (default ``run``) one through the planner, for a part holding a subquery or a nested group
-    that may hold a spatial form of its own.
+    that may hold a spatial form of its own. ``check`` is called between the steps of the work done here
+    (it may raise, a time-out). ``scope`` names the data and the dataset ``run`` sees (the switches in force,
+    what has been inferred into the store so far): a tree part's rows are kept per index and scope.
     """
     tokens = q.tokens
     if q.end != len(tokens) - 1:
@@ -69,7 +73,8 @@ def answer(text: str, q: Query, index: SpatialIndex, run: Callable[[str], QueryR
     form = reader.form(q)
     if form is None:
         return None
-    ctx = _Context(text, text[:tokens[q.select_first - 1].start], reader, index, run, planned or run)
+    ctx = _Context(text, text[:tokens[q.select_first - 1].start], reader, index, run, planned or run,
+                   check or (lambda: None), scope)
     try:
         variables, rows = ctx.evaluate(form)
     except Unsupported:
@@ -87,9 +92,9 @@ def _term_text(t) -> str:
 
 class _Context:
     def __init__(self, text: str, prologue: str, reader: FormReader, index: SpatialIndex, run: Callable,
-                 planned: Callable):
+                 planned: Callable, check: Callable[[], None], scope: Hashable):
         self.text, self.prologue, self.reader, self.index = text, prologue, reader, index
-        self.run, self.planned = run, planned
+        self.run, self.planned, self.check, self.scope = run, planned, check, scope
         self.tokens = reader.tokens
 
     def evaluate(self, form: JoinForm | MinForm) -> tuple[list[str], list[tuple]]:
@@ -125,7 +130,7 @@ class _Context:
                 words += [t.text for t in self.tokens[el.first:el.last + 1]] + ["."]
             for a, b in part.filters:
                 words += ["FILTER", "("] + [t.text for t in self.tokens[a:b + 1]] + [")"]
-            key = (self.prologue, " ".join(words), tuple(needed))
+            key = (self.scope, self.prologue, " ".join(words), tuple(needed))
             with _LOCK:
                 kept = _CACHE.setdefault(self.index, OrderedDict())
                 if key in kept:
@@ -138,7 +143,9 @@ class _Context:
             raise Unsupported("a part's query failed") from None
         if res.warnings:
             raise Unsupported("a part's query reported geo-function failures")
+        self.check()
         s = Side(res.variables, res.rows, geom, self.index)
+        self.check()
         if keep:
             with _LOCK:
                 kept[key] = s
@@ -156,9 +163,10 @@ class _Context:
     # -- pairs --------------------------------------------------------------------------------------------
     def metres(self, j: Join, d: Side, dk: np.ndarray, t: Side, th: np.ndarray) -> np.ndarray:
         """Return geof:distance in metres of driver entries ``dk`` and tree entries ``th``, in the call's order."""
+        self.check()
         if j.driver_first:
-            return distances(d.geoms, dk, t.geoms, th)
-        return distances(t.geoms, th, d.geoms, dk)
+            return distances(d.geoms, dk, t.geoms, th, self.check)
+        return distances(t.geoms, th, d.geoms, dk, self.check)
 
     def term_mask(self, j: Join, d: Side, t: Side, di: np.ndarray, tj: np.ndarray) -> np.ndarray:
         """Return which row pairs pass every term test."""
@@ -203,6 +211,7 @@ class _Context:
         di, tj = expand(k[ok], h[ok], d_rows, t)
         keep = self.term_mask(j, d, t, di, tj)
         di, tj = di[keep].tolist(), tj[keep].tolist()
+        self.check()
         width = len(d.variables)
         where = [d.col[v] if v in d.col else width + t.col[v] if v in t.col else width + len(t.variables)
                  for v in proj]

@@ -203,16 +203,19 @@ def nearest_pairs(geoms: Geometries, which: np.ndarray, tree: shapely.STRtree) -
     return code // len(tree), code % len(tree)
 
 
-def distances(a: Geometries, ai: np.ndarray, b: Geometries, bi: np.ndarray) -> np.ndarray:
+def distances(a: Geometries, ai: np.ndarray, b: Geometries, bi: np.ndarray, check=None) -> np.ndarray:
     """Return geof:distance in metres of each pair (entry ``ai[k]`` of ``a``, first argument; ``bi[k]`` of ``b``).
 
-    A result that is not finite (the pair-by-pair evaluation would count a failure) raises Unsupported.
+    A result that is not finite (the pair-by-pair evaluation would count a failure) raises Unsupported;
+    ``check`` is called every 64 pairs that are not two points (it may raise, a time-out).
     """
     out = np.empty(len(ai))
     both = a.is_point[ai] & b.is_point[bi]
     if both.any():
         out[both] = WGS84.inv(a.x[ai[both]], a.y[ai[both]], b.x[bi[both]], b.y[bi[both]])[2]
-    for k in np.flatnonzero(~both):
+    for n, k in enumerate(np.flatnonzero(~both)):
+        if check is not None and n % 64 == 63:
+            check()
         out[k] = geodesic_distance_m(a.shape(int(ai[k])), b.shape(int(bi[k])))
     if not np.isfinite(out).all():
         raise Unsupported("a distance that is not a finite number")

@@ -34,7 +34,7 @@ must be reported) is left to Oxigraph as written: :func:`run_planned` then retur
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import numpy as np
 from pyoxigraph import Literal, NamedNode
@@ -91,8 +91,9 @@ class _Side:
 
 
 class _Planner:
-    def __init__(self, text: str, query: Query, index: SpatialIndex, run: Callable[[str], QueryResult]):
-        self.text, self.q, self.index, self.run = text, query, index, run
+    def __init__(self, text: str, query: Query, index: SpatialIndex, run: Callable[[str], QueryResult],
+                 check: Callable[[], None]):
+        self.text, self.q, self.index, self.run, self.check = text, query, index, run, check
         self.tokens = query.tokens
         self.prefixes = {**PREFIXES, **prologue_prefixes(self.tokens)}
         first_form = next(i for i, t in enumerate(self.tokens) if t.kind == "name" and t.upper in
@@ -274,7 +275,9 @@ class _Planner:
     def values(self, rows: list[tuple], dvar: str | None, ivar: str) -> str | None:
         """Return a VALUES block of (driver subject, indexed subject) rows, or None (a blank node in them)."""
         seen, lines = set(), []
-        for r in rows:
+        for k, r in enumerate(rows):
+            if not k % 4096:
+                self.check()
             if r in seen:
                 continue
             seen.add(r)
@@ -309,6 +312,7 @@ class _Planner:
         s, idx = st["s"], self.index
         pairs = []
         for subj, x, b in st["rows"]:
+            self.check()
             if x is None or not isinstance(x, Literal):
                 continue
             if radius_of is not None:
@@ -430,28 +434,35 @@ class _Planner:
 
 
 def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult],
-                registry: Registry | None = None) -> QueryResult | None:
+                check: Callable[[], None] | None = None, registry: Registry | None = None,
+                scope: Hashable = None) -> QueryResult | None:
     """Return the result of ``text`` evaluated through the spatial index, or None when no form applies.
 
     ``run`` evaluates a query text as written (Oxigraph, the geo functions bound); the planner calls it for
     the driver parts and the rewritten query. None: the query holds no form the planner handles, or its
     store holds geometry literals it cannot index (unreadable or empty) and the query is not a spatial join,
-    so the caller runs it as written. A spatial join (:mod:`kgbench.kg.join_form`) is computed whole by :func:`kgbench.kg.join_eval.answer`
-    when ``registry`` (the functions ``run`` binds; None: the default) computes geof:distance with
-    kgbench's own function; every other form gets candidate pairs in a VALUES block, the test left to ``run``.
+    so the caller runs it as written. ``check`` is called often while the planner gathers candidates in
+    Python (a few milliseconds apart), so that it can stop the planning by raising (a time-out); what it
+    raises propagates. A spatial join (:mod:`kgbench.kg.join_form`) is computed whole by
+    :func:`kgbench.kg.join_eval.answer` when ``registry`` (the functions ``run`` binds; None: the default)
+    computes geof:distance with kgbench's own function; every other form gets candidate pairs in a VALUES
+    block, the test left to ``run``. ``scope`` names the data and dataset ``run`` sees (the join keeps a
+    part's rows per index and scope).
     """
+    check = check or (lambda: None)
     try:
         q = parse_query(text)
         own = registry is None or (DISTANCE in registry and registry[DISTANCE].impl is geof_distance)
-        planned = lambda t: (run_planned(t, index, run, registry) if mentions_spatial(t) else None) or run(t)  # noqa: E731
-        joined = answer_join(text, q, index, run, planned) if own else None  # it checks every geometry it reads
+        planned = lambda t: (run_planned(t, index, run, check, registry, scope)  # noqa: E731
+                             if mentions_spatial(t) else None) or run(t)
+        joined = answer_join(text, q, index, run, planned, check, scope) if own else None  # it checks each geometry
     except (SparqlStructureError, IndexError, StopIteration):
         return None
     if joined is not None:
         return joined
     if index.unreadable or index.empty:
         return None
-    p = _Planner(text, q, index, run)
+    p = _Planner(text, q, index, run, check)
     try:
         res = p.plan_query(q)
     except (SparqlStructureError, IndexError, StopIteration):

@@ -2,7 +2,13 @@
 
 Every failure of the server or of the way to it (refused connection, unknown host, time-out, HTTP error,
 redirect loop, a body that is truncated, not JSON, of the wrong content type or the wrong shape) raises
-:class:`RemoteEndpointError` naming the URL, the HTTP status when there is one, and what went wrong.
+:class:`RemoteEndpointError` naming the URL, the HTTP status when there is one, and what went wrong; except
+that a query outlasting the ``timeout`` given to that call raises
+:class:`~kgbench.kg.interrupt.QueryTimeout` (a TimeoutError) naming the URL, as a local query would.
+
+Nothing is retried: the time-out bounds the whole request, from the name look-up through every address tried
+and every redirect to the last byte, because the request runs on a worker thread while the caller waits no
+longer than the time-out (:func:`~kgbench.kg.interrupt.run_interruptible`).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from collections.abc import Mapping
 
 from pyoxigraph import BlankNode, Literal, NamedNode, RdfFormat, parse
 
+from kgbench.kg.interrupt import QueryTimeout, check_timeout, run_interruptible
 from kgbench.kg.query_text import place_bindings, render_values
 from kgbench.kg.results import QueryResult
 from kgbench.kg.store import QuerySyntaxError
@@ -69,6 +76,10 @@ def query_form(sparql: str) -> str:
     return m.group(0).upper() if m else ""
 
 
+class _Expired(Exception):
+    """A socket time-out inside a request (turned into the right error by :meth:`RemoteKG._post`)."""
+
+
 class _NoRedirectLoop(urllib.request.HTTPRedirectHandler):
     max_redirections = 5
 
@@ -78,7 +89,9 @@ class RemoteKG:
 
     kgbench's geo functions run in this process, not on the server: queries sent here may use only the
     functions the server itself provides. Bindings travel as a VALUES block of serialized RDF terms.
-    ``timeout`` (seconds, any positive float) bounds the whole request, from connecting to the last byte.
+    ``timeout`` (seconds, any positive float) bounds the whole request, from connecting to the last byte; a
+    request outlasting it raises :class:`RemoteEndpointError` ("timed out after ..."). A query's own
+    ``timeout`` replaces it for that call and raises :class:`~kgbench.kg.interrupt.QueryTimeout` instead.
     """
 
     def __init__(self, endpoint: str, *, update_endpoint: str | None = None, timeout: float = 60.0):
@@ -92,14 +105,32 @@ class RemoteKG:
         self.memo: dict = {}
         self._opener = urllib.request.build_opener(_NoRedirectLoop)
 
-    def _post(self, url: str, form: dict, accept: str) -> tuple[str, bytes]:
-        """Return (content type, body) of a form POST; every failure raises RemoteEndpointError."""
+    def _post(self, url: str, form: dict, accept: str, timeout: float | None = None) -> tuple[str, bytes]:
+        """Return (content type, body) of a form POST within ``timeout`` seconds (None: the RemoteKG's).
+
+        Every failure raises RemoteEndpointError; a time-out raises QueryTimeout when ``timeout`` was given.
+        """
+        asked = check_timeout(timeout)
+        limit = self.timeout if asked is None else asked
+        try:
+            # the worker bounds the wait even where socket time-outs add up (several addresses, redirects)
+            return run_interruptible(lambda: self._request(url, form, accept, limit), timeout=limit)
+        except (QueryTimeout, _Expired):
+            if asked is None:
+                raise RemoteEndpointError(url, f"timed out after {limit:g} s") from None
+            raise QueryTimeout(asked, url) from None
+
+    def _request(self, url: str, form: dict, accept: str, timeout: float) -> tuple[str, bytes]:
+        """Return (content type, body) of a form POST, each socket operation and the body bounded by ``timeout``.
+
+        A socket time-out raises _Expired; any other failure RemoteEndpointError.
+        """
         data = urllib.parse.urlencode(form).encode()
         req = urllib.request.Request(url, data=data, method="POST", headers={
             "Accept": accept, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "kgbench"})
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + timeout
         try:
-            with self._opener.open(req, timeout=self.timeout) as resp:
+            with self._opener.open(req, timeout=timeout) as resp:
                 ctype = resp.headers.get("Content-Type", "")
                 return ctype, _read_body(resp, url, deadline)
         except urllib.error.HTTPError as exc:
@@ -114,11 +145,11 @@ class RemoteKG:
         except RemoteEndpointError:
             raise
         except (TimeoutError, socket.timeout):
-            raise RemoteEndpointError(url, f"timed out after {self.timeout:g} s") from None
+            raise _Expired from None
         except urllib.error.URLError as exc:
             reason = exc.reason
             if isinstance(reason, (TimeoutError, socket.timeout)):
-                raise RemoteEndpointError(url, f"timed out after {self.timeout:g} s") from None
+                raise _Expired from None
             if isinstance(reason, socket.gaierror):
                 raise RemoteEndpointError(url, f"unknown host or no DNS ({reason})") from None
             if isinstance(reason, ConnectionRefusedError):
@@ -130,22 +161,30 @@ class RemoteKG:
         except (http.client.HTTPException, OSError, ValueError) as exc:
             raise RemoteEndpointError(url, f"bad HTTP response ({type(exc).__name__}: {exc})") from None
 
-    def query(self, sparql: str, *, bindings: Mapping[str, object] | None = None, strict: bool | None = None) -> QueryResult:
-        """Return the result of a query run on the endpoint (SELECT and ASK as JSON, CONSTRUCT as N-Triples)."""
+    def query(self, sparql: str, *, bindings: Mapping[str, object] | None = None, strict: bool | None = None,
+              timeout: float | None = None) -> QueryResult:
+        """Return the result of a query run on the endpoint (SELECT and ASK as JSON, CONSTRUCT as N-Triples).
+
+        ``timeout`` (seconds; None: the RemoteKG's ``timeout``) bounds this request: when no complete answer
+        has arrived by then :class:`~kgbench.kg.interrupt.QueryTimeout` is raised, naming the endpoint (the
+        server may still be running the query; nothing is retried). A timeout that is not a positive number
+        raises ValueError before anything is sent.
+        """
+        check_timeout(timeout)
         prologue = "".join(f"PREFIX {p}: <{iri}>\n" for p, iri in PREFIXES.items())
         # the bindings open the WHERE clause, as on the local store; a query without one ends with them
         body, placed = place_bindings(sparql, bindings or None)
         text = prologue + body + ("\n" + render_values(bindings) if bindings and not placed else "")
         url = self.endpoint
         if query_form(sparql) in ("CONSTRUCT", "DESCRIBE"):
-            ctype, body = self._post(url, {"query": text}, "application/n-triples")
+            ctype, body = self._post(url, {"query": text}, "application/n-triples", timeout)
             if not re.match(r"\s*(application/n-triples|text/plain)", ctype, re.IGNORECASE):
                 raise RemoteEndpointError(url, f"wrong content type {ctype!r} for N-Triples", body=body)
             try:
                 return QueryResult("construct", triples=[q.triple for q in parse(body, RdfFormat.N_TRIPLES)])
             except SyntaxError as exc:
                 raise RemoteEndpointError(url, f"malformed N-Triples in the response: {exc}", body=body) from None
-        ctype, body = self._post(url, {"query": text}, "application/sparql-results+json")
+        ctype, body = self._post(url, {"query": text}, "application/sparql-results+json", timeout)
         if "json" not in ctype.lower():
             raise RemoteEndpointError(url, f"wrong content type {ctype!r} (expected SPARQL results JSON)", body=body)
         try:

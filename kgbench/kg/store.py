@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import re
+import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from pyoxigraph import (BlankNode, DefaultGraph, Literal, NamedNode, QueryBoolea
 
 from kgbench.geofunctions import Registry, default_registry
 from kgbench.kg.builder.snapshot import Snapshot, SnapshotError, build_snapshot
-from kgbench.kg.interrupt import run_interruptible
+from kgbench.kg.inference import Inference
+from kgbench.kg.interrupt import QueryTimeout, check_timeout, run_interruptible
 from kgbench.fileio import atomic_directory
 from kgbench.kg.paths import cache_dir, clean_cache
 from kgbench.kg.planner import mentions_spatial, run_planned
@@ -62,6 +64,14 @@ def _term(value):
     raise TypeError(f"cannot bind {value!r} of type {type(value).__name__} as an RDF term")
 
 
+def _time_left(deadline: float, budget: float) -> float:
+    """Return the seconds left until ``deadline``; none left raises QueryTimeout naming ``budget``."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise QueryTimeout(budget)
+    return left
+
+
 class KG:
     """Return query results over a knowledge graph held in an Oxigraph store, with kgbench's geo functions.
 
@@ -77,8 +87,16 @@ class KG:
 
     def __init__(self, store: Store, *, snapshot: Snapshot | None = None, registry: Registry | None = None,
                  strict: bool = False, on_warning: Callable[[str], None] | None = None, plan: bool = True,
-                 index_path: Path | None = None):
+                 index_path: Path | None = None, entailment: bool = True, rewrite: bool = True,
+                 writable: bool = False, timeout: float | None = None):
         self.store = store
+        #: GeoSPARQL's RDFS entailment and relation-property inference (:mod:`kgbench.kg.inference`): applied
+        #: to stores kgbench may write to (``writable``: data loaded in memory), by default
+        self.entailment = entailment
+        self.rewrite = rewrite
+        self.inference = Inference(store, writable)
+        #: the time-out (seconds) of a query that gives none; None: no time-out
+        self.timeout = check_timeout(timeout)
         #: answer plain GeoSPARQL distance / relation / nearest forms through the spatial index (:mod:`kgbench.kg.planner`)
         self.plan = plan
         #: where the spatial index is kept between runs (None: built in memory when first needed)
@@ -103,7 +121,7 @@ class KG:
             store.load(text, fmt)
         except SyntaxError as exc:
             raise DataFileError(f"<text>: {exc}") from None
-        return cls(store, **kw)
+        return cls(store, writable=True, **kw)
 
     @classmethod
     def from_files(cls, paths: Iterable[str | Path], **kw) -> "KG":
@@ -114,7 +132,7 @@ class KG:
         store = Store()
         for p in paths:
             load_file(store, p)
-        return cls(store, **kw)
+        return cls(store, writable=True, **kw)
 
     def spatial_index(self):
         """Return the :class:`~kgbench.kg.spatial_index.SpatialIndex` of the store (built on first use, then kept)."""
@@ -125,7 +143,8 @@ class KG:
         return self.memo["spatial index"]
 
     def query(self, sparql: str, *, bindings: Mapping[str, object] | None = None,
-              strict: bool | None = None, plan: bool | None = None) -> QueryResult:
+              strict: bool | None = None, plan: bool | None = None, entailment: bool | None = None,
+              rewrite: bool | None = None, timeout: float | None = None) -> QueryResult:
         """Return the materialized result of a SPARQL query with the geo functions registered.
 
         ``bindings`` (variable name -> RDF term or Python value) open the WHERE clause as a VALUES
@@ -138,32 +157,66 @@ class KG:
         Ctrl-C (SIGINT) stops the query within a fraction of a second and raises KeyboardInterrupt; no
         partial result is ever returned (see :mod:`kgbench.kg.interrupt`).
 
+        ``timeout`` (seconds; default: the KG's ``timeout``, None: no limit) bounds the whole call: a query
+        still running when it ends is stopped as on Ctrl-C and :class:`~kgbench.kg.interrupt.QueryTimeout` (a
+        TimeoutError) is raised, never a partial result. A planned query gives what is left of it to each of
+        its inner queries. Geo functions and the reading of rows stop at once; pure SPARQL work inside
+        pyoxigraph (a COUNT over a cross join) may run on in the background until pyoxigraph returns. A
+        timeout that is not a positive number raises ValueError.
+
         ``plan`` (default: the KG's ``plan``, True) answers plain GeoSPARQL distance filters, relation filters
         and nearest-neighbour forms through the spatial index (:mod:`kgbench.kg.planner`): the same answer as
         the pair-by-pair evaluation, without comparing every pair.
+
+        ``entailment`` and ``rewrite`` (default: the KG's, True) apply GeoSPARQL's RDFS entailment and infer
+        the relation properties (``?a geo:sfWithin ?b``) the query names, for data loaded in memory
+        (:mod:`kgbench.kg.inference`); False answers over the data as given.
+
+        >>> kg = KG.from_text('<http://ex.org/a> <http://ex.org/p> "1" .')
+        >>> kg.query("SELECT ?o WHERE { ?s ?p ?o }", timeout=10).rows[0][0].value
+        '1'
         """
+        budget = self.timeout if timeout is None else check_timeout(timeout)
+        deadline = None if budget is None else time.monotonic() + budget
+        entailment = self.entailment if entailment is None else entailment
+        rewrite = self.rewrite if rewrite is None else rewrite
+        return self._query(sparql, bindings, strict, plan, deadline, budget, entailment, rewrite)
+
+    def _query(self, sparql: str, bindings, strict, plan, deadline: float | None, budget: float | None,
+               entailment: bool, rewrite: bool) -> QueryResult:
+        """Return :meth:`query`'s result, raising QueryTimeout(budget) if it is not ready by ``deadline``."""
+        inferred = self.inference.prepare(sparql, entailment=entailment, rewrite=rewrite)
+        dataset = self.inference.dataset(entailment=entailment, rewrite=rewrite)
         binding = self.registry.bind()
         subs = {Variable(k): _term(v) for k, v in (bindings or {}).items()}
         sparql, placed = place_bindings(sparql, {k.value: v for k, v in subs.items()} if subs else None)
         if placed:  # a VALUES block opening the WHERE clause: the engine starts from the bound terms
             subs = {}
         if not subs and (self.plan if plan is None else plan) and mentions_spatial(sparql):
-            planned = run_planned(sparql, self.spatial_index(), lambda text: self.query(text, strict=strict, plan=False),
-                                  self.registry)
-            if planned is not None:
+            # every inner query shares the deadline, and the planner's own work checks it: together they
+            # cannot outlive the time-out
+            planned = run_planned(sparql, self.spatial_index(),
+                                  lambda text: self._query(text, None, strict, False, deadline, budget, entailment, rewrite),
+                                  None if deadline is None else lambda: _time_left(deadline, budget), self.registry,
+                                  (entailment, rewrite, self.inference.entailed, frozenset(self.inference.families)))
+            if planned is not None:  # its inner queries carry the inference warnings
                 return planned
-        result = run_interruptible(lambda: self._evaluate(sparql, subs, binding), binding.cancel)
+        left = None if deadline is None else _time_left(deadline, budget)
+        try:
+            result = run_interruptible(lambda: self._evaluate(sparql, subs, binding, dataset), binding.cancel, timeout=left)
+        except QueryTimeout:
+            raise QueryTimeout(budget) from None  # name the time-out asked for, not what was left of it
         binding.raise_if_stopped()  # an interrupt seen inside a geo function: the result is partial, drop it
-        result.warnings = binding.check(self.strict if strict is None else strict)
+        result.warnings = inferred + binding.check(self.strict if strict is None else strict)
         if self.on_warning:
             for w in result.warnings:
                 self.on_warning(w)
         return result
 
-    def _evaluate(self, sparql: str, subs: dict, binding) -> QueryResult:
+    def _evaluate(self, sparql: str, subs: dict, binding, dataset: dict) -> QueryResult:
         """Return the materialized result of one query (rows are read in Python, where signals are checked)."""
         try:
-            raw = self.store.query(sparql, prefixes=PREFIXES, use_default_graph_as_union=True,
+            raw = self.store.query(sparql, prefixes=PREFIXES, **dataset,
                                    substitutions=subs or None, custom_functions=binding.functions,
                                    custom_aggregate_functions=binding.aggregates)
         except SyntaxError as exc:
@@ -336,14 +389,20 @@ def _count_diff(counts: dict[str, int], expected: dict[str, int]) -> str:
 
 
 def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | None = None, strict: bool = False,
-            progress: Callable[[str], None] | None = None, on_warning: Callable[[str], None] | None = None) -> KG:
+            progress: Callable[[str], None] | None = None, on_warning: Callable[[str], None] | None = None,
+            entailment: bool = True, rewrite: bool = True, timeout: float | None = None) -> KG:
     """Return the default snapshot's KG (building and loading it on first use), or an in-memory KG of ``data`` files.
+
+    ``timeout`` becomes the KG's default query time-out in seconds (:meth:`KG.query`); it does not bound the
+    build or the load.
 
     >>> kg = open_kg()            # doctest: +SKIP
     >>> kg.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").rows  # doctest: +SKIP
     """
     if data:
-        return KG.from_files(data, strict=strict, on_warning=on_warning)
+        return KG.from_files(data, strict=strict, on_warning=on_warning, entailment=entailment, rewrite=rewrite,
+                             timeout=timeout)
+    check_timeout(timeout)  # a bad value fails before a build, not after it
     clean_cache(cache)  # leftovers of builds killed midway, before a build makes more
     snapshot = build_snapshot(cache, progress=progress)
     folder = load_store(snapshot, cache, progress=progress)
@@ -351,6 +410,7 @@ def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | Non
         store = Store.read_only(str(folder))
     except OSError as exc:
         raise SnapshotError(f"{folder}: cannot open the store: {exc}") from None
-    return KG(store, snapshot=snapshot, strict=strict, on_warning=on_warning,
+    return KG(store, snapshot=snapshot, strict=strict, on_warning=on_warning, entailment=entailment, rewrite=rewrite,
+              timeout=timeout,
               index_path=cache_dir(cache) / "indexes" / f"{snapshot.id}.spatial")
 

@@ -98,7 +98,8 @@ KGB = Namespace("kgb", _KGB_BASE, _declared_terms(_KGB_BASE))
 KGBF = Namespace("kgbf", "https://w3id.org/kgbench/function#")  # open: geofunctions declares its own
 GEO = Namespace("geo", "http://www.opengis.net/ont/geosparql#", [
     "Feature", "Geometry", "SpatialObject", "hasGeometry", "hasDefaultGeometry", "asWKT", "asGeoJSON",
-    "asGML", "asKML", "wktLiteral", "geoJSONLiteral", "gmlLiteral", "kmlLiteral", "hasSerialization",
+    "asGML", "asKML", "asDGGS", "wktLiteral", "geoJSONLiteral", "gmlLiteral", "kmlLiteral", "dggsLiteral",
+    "hasSerialization",
     "sfContains", "sfWithin", "sfIntersects", "sfTouches", "sfCrosses", "sfOverlaps", "sfDisjoint",
     "sfEquals", "ehEquals", "ehDisjoint", "ehMeet", "ehOverlap", "ehCovers", "ehCoveredBy", "ehInside",
     "ehContains", "rcc8eq", "rcc8dc", "rcc8ec", "rcc8po", "rcc8tppi", "rcc8tpp", "rcc8ntpp", "rcc8ntppi",

@@ -1,17 +1,20 @@
 """Contract tests grouped by signature: every relation against every geometry type and EMPTY, every unary
-function against every geometry type, and the inputs that must fail loudly (malformed WKT, a plain string, a
-wrong datatype, an IRI, an unknown unit). Expected relation answers come from GEOS's own DE-9IM pattern
+function against every geometry type, every function over a DGGS literal of H3 cells as over the WKT of their
+boundary, and the inputs that must fail loudly (malformed WKT, a plain string, a wrong datatype, an IRI, an
+invalid H3 cell id, an unknown DGGS, an unknown unit). Expected relation answers come from GEOS's own DE-9IM pattern
 matcher (shapely.relate_pattern), not from kgbench's matcher."""
 
 from __future__ import annotations
 
 import itertools
 
+import h3
 import pytest
 import shapely
 from pyoxigraph import BlankNode, Literal, NamedNode
 
 from kgbench.geofunctions import GeoFunctionError, default_registry
+from kgbench.geofunctions.dggs import cells_geometry, dggs_literal
 from kgbench.geofunctions.literals import GeometryLiteralError
 from kgbench.geofunctions.relations import EH_PATTERNS, RCC8_PATTERNS
 
@@ -77,6 +80,7 @@ def test_hand_checked_relations():
     assert call(GEOF + "sfEquals", wkt("LINESTRING EMPTY"), wkt("")).value == "true"
 
 
+GEO_NS = "http://www.opengis.net/ont/geosparql#"
 BAD_TERMS = {
     "malformed": wkt("POLYGON((0 0,1 1"),
     "plain string": Literal("POINT(1 1)"),
@@ -86,7 +90,23 @@ BAD_TERMS = {
     "bad GeoJSON": Literal("{", datatype=NamedNode("http://www.opengis.net/ont/geosparql#geoJSONLiteral")),
     "bad GML": Literal("<gml:Point", datatype=NamedNode("http://www.opengis.net/ont/geosparql#gmlLiteral")),
     "unknown CRS": wkt("<http://example.org/crs/nope> POINT(1 1)"),
+    "invalid H3 cell": Literal("CELLLIST('8a1fb46622dfffz')", datatype=NamedNode(GEO_NS + "dggsLiteral")),
+    "unknown DGGS": Literal("<http://example.org/dggs/rHEALPix> CELLLIST(R0)", datatype=NamedNode(GEO_NS + "dggsLiteral")),
 }
+
+
+#: H3 cells round (1 1) at two resolutions, and the same region as WKT: every relation answers alike for both
+_CELLS = [h3.latlng_to_cell(1.0, 1.0, 3), h3.latlng_to_cell(0.2, 1.9, 4)]
+DGGS = dggs_literal(_CELLS)
+DGGS_AS_WKT = wkt(cells_geometry(_CELLS).wkt)
+
+
+@pytest.mark.parametrize("name", [*SF, *EH_PATTERNS, *RCC8_PATTERNS])
+def test_relation_reads_dggs_literals_as_the_cells_boundaries(name):
+    for key, text in GEOMS.items():
+        for a, b, a_wkt, b_wkt in ((DGGS, wkt(text), DGGS_AS_WKT, wkt(text)), (wkt(text), DGGS, wkt(text), DGGS_AS_WKT)):
+            assert call(GEOF + name, a, b).value == call(GEOF + name, a_wkt, b_wkt).value, (name, key)
+    assert call(GEOF + name, DGGS, DGGS).value == call(GEOF + name, DGGS_AS_WKT, DGGS_AS_WKT).value
 
 
 @pytest.mark.parametrize("bad", list(BAD_TERMS))
@@ -114,10 +134,13 @@ def test_unary_functions_answer_or_fail_loudly(name):
                 (key == "collection" and name == "boundary"), (name, key, exc)
             continue
         assert isinstance(out, Literal), (name, key)
+    assert isinstance(call(GEOF + name, DGGS), Literal), (name, "dggs")
     with pytest.raises(GeometryLiteralError):
         call(GEOF + name, BAD_TERMS["malformed"])
     with pytest.raises(GeometryLiteralError):
         call(GEOF + name, BAD_TERMS["plain string"])
+    with pytest.raises(GeometryLiteralError):
+        call(GEOF + name, BAD_TERMS["invalid H3 cell"])
 
 
 def test_unknown_unit_is_an_error_naming_it():
@@ -159,6 +182,7 @@ def test_every_function_documents_what_it_returns_with_an_example():
 GML = "http://www.opengis.net/ont/geosparql#gmlLiteral"
 GEOJSON = "http://www.opengis.net/ont/geosparql#geoJSONLiteral"
 KML = "http://www.opengis.net/ont/geosparql#kmlLiteral"
+DGGS_DT = "http://www.opengis.net/ont/geosparql#dggsLiteral"
 BAD_GEOMETRIES = {
     "longitude out of range": wkt("POINT(200 10)"),
     "latitude out of range": wkt("POINT(10 95)"),
@@ -177,6 +201,9 @@ BAD_GEOMETRIES = {
                                    '</gml:LinearRing></gml:exterior></gml:Polygon>', datatype=NamedNode(GML)),
     "unclosed ring (KML)": Literal("<Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 1,0 1,1 0,1"
                                    "</coordinates></LinearRing></outerBoundaryIs></Polygon>", datatype=NamedNode(KML)),
+    "malformed DGGS": Literal("CELLLIST('851fb467fffffff'", datatype=NamedNode(DGGS_DT)),
+    "invalid H3 cell id": Literal("<https://h3geo.org/res/5> CELLLIST('851fb467fffffffz')", datatype=NamedNode(DGGS_DT)),
+    "unknown DGGS IRI": Literal("<https://example.org/dggs/isea3h> CELLLIST(07)", datatype=NamedNode(DGGS_DT)),
 }
 #: the good value each parameter (by name) takes when another argument is the bad one
 _GEOM_PARAMS = {"a": "POLYGON((0 0,1 0,1 1,0 1,0 0))", "b": "POINT(3 3)", "g": "POLYGON((0 0,1 0,1 1,0 1,0 0))",
@@ -238,7 +265,8 @@ def test_every_function_rejects_invalid_geometries(f, params):
             with pytest.raises(GeometryLiteralError) as info:
                 f.impl(*_args(f, params, i, bad))
             msg = str(info.value)
-            assert ("out of range" in msg or "invalid polygon" in msg or "malformed" in msg), (f.name, problem, msg)
+            assert ("out of range" in msg or "invalid polygon" in msg or "malformed" in msg
+                    or "invalid H3 cell id" in msg or "unknown DGGS" in msg), (f.name, problem, msg)
 
 
 @pytest.mark.parametrize("agg", [f for f in default_registry() if f.aggregate], ids=lambda f: f.name)

@@ -44,3 +44,39 @@ def test_questionable_expectations_fail_for_their_stated_reason(report):
     by_name = {r.name: r for r in report.results}
     for name in QUESTIONABLE:
         assert not by_name[name].passed and by_name[name].questionable
+
+
+def test_compliance_through_the_user_path_is_above_90(report):
+    # the report's queries went through open_kg(data=[dataset.rdf]).query(q, **switches), the `kgbench sparql
+    # --data` path; each requirement's flags are printed with its line
+    assert report.total > 90.0, "\n".join(report.lines())
+    assert any("[kgbench sparql --no-entailment --no-rewrite]" in line for line in report.lines())
+
+
+def test_no_single_regime_passes_every_class():
+    # the benchmark's core classes expect the data as given, its entailment and rewrite classes the inferences
+    defaults, off = run_conformance(FOLDER, "defaults"), run_conformance(FOLDER, "off")
+    classes = run_conformance(FOLDER)
+    assert classes.total > max(defaults.total, off.total)
+    assert defaults.requirements[28] > off.requirements[28] and off.requirements[4] > defaults.requirements[4]
+
+
+def test_the_cli_gives_the_same_answers_as_the_report_path():
+    from click.testing import CliRunner
+
+    from kgbench.cli import main
+    from kgbench.kg.conformance import flags, switches
+    from kgbench.kg.store import open_kg
+
+    data = FOLDER / "gsb_dataset" / "dataset.rdf"
+    kg = open_kg(data=[data])
+    runner = CliRunner()
+    queries = sorted((FOLDER / "gsb_queries").glob("query-r*.rq"))
+    for q in queries:
+        req = int(q.stem.split("-")[1][1:])
+        sw = switches(req)
+        args = ["sparql", "--data", str(data), "--file", str(q), "--format", "json", *flags(sw).split()]
+        out = runner.invoke(main, args, catch_exceptions=False)
+        expected = kg.query(q.read_text(encoding="utf-8"), **sw)
+        assert out.exit_code == 0, (q.name, out.output)
+        assert out.stdout == expected.serialize("json"), q.name

@@ -57,6 +57,9 @@ FAULTS = {
     "loop": lambda h: (h.send_response(302), h.send_header("Location", "/loop"), h.send_header("Content-Length", "0"),
                        h.end_headers()),
     "badnt": lambda h: _send(h, 200, b"<http://a> <http://b> this is not n-triples\n", "application/n-triples"),
+    # each hop answers quickly enough for a per-request socket time-out; the five of them do not (test_timeout)
+    "hop": lambda h: (time.sleep(0.3), h.send_response(302), h.send_header("Location", "/hop"),
+                      h.send_header("Content-Length", "0"), h.end_headers()),
 }
 
 

@@ -1,0 +1,133 @@
+"""GeoSPARQL's RDFS entailment and relation-property inference in the user's query path.
+
+GeoSPARQL 1.0/1.1 conformance classes 'RDFS entailment extension' (requirements 25-27) and 'query rewrite
+extension' (28-30) expect a store to answer ``?f a geo:Feature`` for the members of a sub-class, ``?f
+geo:hasGeometry ?g`` through a sub-property, and ``?a geo:sfWithin ?b`` between spatial objects whose (default)
+geometries are within each other, without the data asserting those triples. :class:`Inference` does both for a
+:class:`~kgbench.kg.store.KG` whose store kgbench may write to (data files and text loaded in memory), on the
+first query that needs them, into two named graphs the union default graph then includes:
+
+- :data:`ENTAILED_GRAPH`: the RDFS closure of the data (sub-property, sub-class, domain and range, with the
+  GeoSPARQL and Simple Features hierarchy as axioms; :func:`kgbench.kg.geosparql.entail_rdfs`);
+- :data:`RELATIONS_GRAPH`: the relation triples of the families a query names (``sf``, ``eh``, ``rcc8``), between
+  the spatial objects as the data asserts them, computed by the ``geof:`` functions' own predicates over the
+  candidate pairs an STR-tree proposes (:func:`kgbench.kg.geosparql.materialize_relations`). The three
+  disjointness relations hold for nearly every pair; they are inferred only while the store has at most
+  :data:`DISJOINT_PAIR_LIMIT` ordered pairs of spatial objects, and a query naming one on a larger store gets a
+  warning saying to use the ``geof:`` function instead.
+
+Turning either off (``KG(entailment=False)``, ``query(..., rewrite=False)``, ``kgbench sparql
+--no-entailment --no-rewrite``) leaves its graph out of the query's dataset, so the answer is that of the data
+as given. The store's data must not change after the first query (kgbench never changes it).
+
+>>> from kgbench.kg.store import KG
+>>> kg = KG.from_text('''
+... <http://x/f> <http://www.opengis.net/ont/geosparql#hasDefaultGeometry> <http://x/g> .
+... <http://x/g> <http://www.opengis.net/ont/geosparql#asWKT> "POLYGON((0 0,2 0,2 2,0 2,0 0))"^^<http://www.opengis.net/ont/geosparql#wktLiteral> .
+... <http://x/h> <http://www.opengis.net/ont/geosparql#asWKT> "POINT(1 1)"^^<http://www.opengis.net/ont/geosparql#wktLiteral> .''')
+>>> kg.query("ASK { <http://x/h> geo:sfWithin <http://x/f> }").boolean
+True
+>>> kg.query("ASK { <http://x/h> geo:sfWithin <http://x/f> }", rewrite=False).boolean
+False
+>>> kg.query("ASK { <http://x/f> geo:hasGeometry <http://x/g> }").boolean
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from pyoxigraph import DefaultGraph, NamedNode, Store
+
+from kgbench.geofunctions.relations import EH_PATTERNS, RCC8_PATTERNS, SF_PREDICATES
+from kgbench.kg.geosparql import entail_rdfs, materialize_relations, spatial_objects
+from kgbench.kg.sparql_syntax import SparqlStructureError, expand_name, prologue_prefixes, tokenize
+from kgbench.ontologies import GEO, GRAPH, PREFIXES
+
+__all__ = ["ENTAILED_GRAPH", "RELATIONS_GRAPH", "INFERRED_GRAPHS", "DISJOINT_PAIR_LIMIT", "Inference",
+           "relation_families"]
+
+ENTAILED_GRAPH = NamedNode(GRAPH.base + "entailed")
+RELATIONS_GRAPH = NamedNode(GRAPH.base + "relations")
+INFERRED_GRAPHS = (ENTAILED_GRAPH, RELATIONS_GRAPH)
+#: disjointness relations are inferred while the store has at most this many ordered pairs of spatial objects
+DISJOINT_PAIR_LIMIT = 4_000_000
+_RELATIONS = {n: n[:2] if n.startswith(("sf", "eh")) else "rcc8" for n in (*SF_PREDICATES, *EH_PATTERNS, *RCC8_PATTERNS)}
+_DISJOINT = {"sfDisjoint", "ehDisjoint", "rcc8dc"}
+_MENTION = re.compile(r"(?:sf|eh|rcc8)[A-Za-z]+")
+
+
+def relation_families(text: str) -> tuple[set[str], set[str]]:
+    """Return (the relation families, the relation names) a query names as GeoSPARQL relation properties.
+
+    Only ``geo:`` relation IRIs count (``geo:sfWithin``, ``<http://www.opengis.net/ont/geosparql#rcc8po>``), not
+    the ``geof:`` functions of the same names. A text the tokenizer cannot read names none.
+
+    >>> relation_families("SELECT * { ?a geo:sfWithin ?b FILTER(geof:ehMeet(?x, ?y)) }")
+    ({'sf'}, {'sfWithin'})
+    """
+    if not _MENTION.search(text):
+        return set(), set()
+    try:
+        tokens = tokenize(text)
+    except SparqlStructureError:
+        return set(), set()
+    prefixes = {**PREFIXES, **prologue_prefixes(tokens)}
+    names = set()
+    for t in tokens:
+        if t.kind in ("iri", "pname"):
+            iri = expand_name(t, prefixes)
+            if iri and iri.startswith(GEO.base) and iri[len(GEO.base):] in _RELATIONS:
+                names.add(iri[len(GEO.base):])
+    return {_RELATIONS[n] for n in names}, names
+
+
+class Inference:
+    """Return-nothing bookkeeping of what has been inferred into a writable store, and the dataset a query sees.
+
+    One per KG. :meth:`prepare` infers what a query needs (once) and returns the warnings for it;
+    :meth:`dataset` returns the pyoxigraph dataset arguments for the switches in force.
+    """
+
+    def __init__(self, store: Store, writable: bool):
+        self.store = store
+        self.writable = writable
+        self.entailed = False
+        self.families: set[str] = set()
+        self.disjoint_skipped: bool | None = None
+        self._graphs: list | None = None
+
+    def prepare(self, text: str, *, entailment: bool, rewrite: bool) -> list[str]:
+        """Return warnings for ``text`` after inferring (once) the entailment and the relations it needs."""
+        if not self.writable:
+            return []
+        if entailment and not self.entailed:
+            entail_rdfs(self.store, None, axioms=True, domain_range=True, target=ENTAILED_GRAPH,
+                        exclude=INFERRED_GRAPHS)
+            self.entailed, self._graphs = True, None
+        if not rewrite:
+            return []
+        families, names = relation_families(text)
+        todo = families - self.families
+        if todo:
+            n = len(spatial_objects(self.store, None, exclude=INFERRED_GRAPHS))
+            self.disjoint_skipped = n * n > DISJOINT_PAIR_LIMIT
+            materialize_relations(self.store, None, families=tuple(sorted(todo)), target=RELATIONS_GRAPH,
+                                  include_disjoint=not self.disjoint_skipped, exclude=INFERRED_GRAPHS)
+            self.families |= todo
+            self._graphs = None
+        if self.disjoint_skipped and names & _DISJOINT:
+            return [f"{', '.join('geo:' + n for n in sorted(names & _DISJOINT))}: disjointness is not inferred "
+                    f"on a store of more than {DISJOINT_PAIR_LIMIT:,} pairs of spatial objects (only asserted "
+                    f"triples match); use the geof: function in a FILTER instead"]
+        return []
+
+    def dataset(self, *, entailment: bool, rewrite: bool) -> dict:
+        """Return the pyoxigraph query keywords giving the union of the graphs the switches let in."""
+        left_out = {g for g, on in ((ENTAILED_GRAPH, entailment), (RELATIONS_GRAPH, rewrite)) if not on}
+        if self._graphs is None:
+            self._graphs = list(self.store.named_graphs())
+        if not left_out & set(self._graphs):
+            return {"use_default_graph_as_union": True}
+        graphs = [g for g in self._graphs if g not in left_out]
+        return {"default_graph": [DefaultGraph(), *graphs], "named_graphs": graphs}
