@@ -434,3 +434,22 @@ def test_index_reads_plain_wkt_in_bulk_exactly_as_read_literal(pts):
         assert shapely.to_wkb(v.geom) == shapely.to_wkb(geom) and v.topo is v.geom and not geom.is_empty
     assert [g is None for g in _plain_wkt(lits)][len(pts):] == [False, True, True, True, True, False, True, True,
                                                                 True, True, False, False]
+
+
+def test_join_keeps_no_tree_part_across_entailment_switches_or_inferences():
+    # ex:Town rdfs:subClassOf ex:Place: with entailment on, towns are places too, so the searched part differs
+    pts = [(0.0, 0.0), (0.01, 0.0), (0.02, 0.0), (0.03, 0.0)]
+    towns = "\n".join(f"<{EX}t{i}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{EX}Town> <{EX}g> .\n"
+                      f"<{EX}t{i}> <{GEO}hasGeometry> <{EX}t{i}-g> .\n"
+                      f'<{EX}t{i}-g> <{GEO}asWKT> "POINT({x!r} {y + 0.001!r})"^^<{GEO}wktLiteral> .'
+                      for i, (x, y) in enumerate(pts))
+    sub = f"<{EX}Town> <http://www.w3.org/2000/01/rdf-schema#subClassOf> <{EX}Place> <{EX}g> ."
+    kg = _quads(_wkt_points(pts), 1, towns + "\n" + sub)
+    q = PREFIX + f"SELECT ?a ?b WHERE {{ {REF} ?b a ex:Place ; geo:hasGeometry/geo:asWKT ?wb . " \
+                 f"FILTER(?a != ?b && geof:distance(?wa, ?wb, uom:kilometre) <= 5) }}"
+    counts = []
+    for entailment in (False, True, False, True):
+        planned, plain = kg.query(q, entailment=entailment), kg.query(q, entailment=entailment, plan=False)
+        assert sorted(map(repr, planned.rows)) == sorted(map(repr, plain.rows))
+        counts.append(len(planned.rows))
+    assert counts == [4, 8, 4, 8]  # p2 twice (two geometry nodes), the towns only with entailment
