@@ -21,6 +21,12 @@ the index only prunes, the exact geodesic or topological test in the query decid
 search widens its radius (10 km, x4 each round) until the LIMIT is filled by candidates within the radius,
 or every group has a row, so anything outside is strictly farther; ties inside the radius are all there.
 
+Before any of that, a query that is a whole *spatial join* (two independent parts, one distance test or
+a MIN(geof:distance) per group, term tests such as ``?a != ?b`` across; :mod:`kgbench.kg.join_form`) is
+computed by :mod:`kgbench.kg.join_eval` without the rewrite: each part queried once, candidates from an
+STRtree, each distance computed as ``geof:distance`` computes it, the rows built directly. It checks every
+geometry it reads and returns None for anything it does not reproduce exactly; the forms above then apply.
+
 Anything else (and any store holding unreadable or empty geometry literals, whose pair-by-pair failures
 must be reported) is left to Oxigraph as written: :func:`run_planned` then returns None.
 """
@@ -28,19 +34,21 @@ must be reported) is left to Oxigraph as written: :func:`run_planned` then retur
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import numpy as np
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.geofunctions.literals import GeometryLiteralError, read_literal
-from kgbench.geofunctions.metric import WGS84, geodesic_distance_m
+from kgbench.geofunctions.metric import WGS84, geof_distance, geodesic_distance_m
+from kgbench.geofunctions.registry import Registry
 from kgbench.geofunctions.relations import EH_PATTERNS, RCC8_PATTERNS, SF_PREDICATES
 from kgbench.geofunctions.units import length_factor
+from kgbench.kg.join_eval import answer as answer_join
 from kgbench.kg.results import QueryResult
 from kgbench.kg.spatial_index import SpatialIndex, path_key
-from kgbench.kg.sparql_syntax import (Element, Group, Query, SparqlStructureError, Token, expand_name, parse_query,
-                                      prologue_prefixes, projected)
+from kgbench.kg.sparql_syntax import (Element, Group, Query, SparqlStructureError, expand_name, parse_query,
+                                      prologue_prefixes, projected, split_at as _split, strip_parens as _strip)
 from kgbench.ontologies import GEOF, PREFIXES
 
 __all__ = ["run_planned", "mentions_spatial"]
@@ -425,53 +433,36 @@ class _Planner:
         return None
 
 
-def _strip(t: list[Token], a: int, b: int) -> tuple[int, int]:
-    """Return the span without parentheses that enclose all of it."""
-    while t[a].text == "(" and t[b].text == ")":
-        depth = 0
-        for k in range(a, b + 1):
-            depth += t[k].text == "("
-            depth -= t[k].text == ")"
-            if depth == 0 and k < b:
-                return a, b
-        a, b = a + 1, b - 1
-    return a, b
-
-
-def _split(t: list[Token], a: int, b: int, sep: str) -> list[tuple[int, int]]:
-    """Return the [first, last] spans of tokens a..b split at ``sep`` outside brackets and braces."""
-    out, depth, start = [], 0, a
-    for k in range(a, b + 1):
-        if t[k].text in "([{":
-            depth += 1
-        elif t[k].text in ")]}":
-            depth -= 1
-        elif t[k].text == sep and depth == 0:
-            if k > start:
-                out.append((start, k - 1))
-            start = k + 1
-    if b >= start:
-        out.append((start, b))
-    return out
-
-
 def run_planned(text: str, index: SpatialIndex, run: Callable[[str], QueryResult],
-                check: Callable[[], None] | None = None) -> QueryResult | None:
+                check: Callable[[], None] | None = None, registry: Registry | None = None,
+                scope: Hashable = None) -> QueryResult | None:
     """Return the result of ``text`` evaluated through the spatial index, or None when no form applies.
 
     ``run`` evaluates a query text as written (Oxigraph, the geo functions bound); the planner calls it for
     the driver parts and the rewritten query. None: the query holds no form the planner handles, or its
-    store holds geometry literals it cannot index (unreadable or empty), so the caller runs it as written.
-    ``check`` is called often while the planner gathers candidates in Python (a few milliseconds apart), so
-    that it can stop the planning by raising (a time-out); what it raises propagates.
+    store holds geometry literals it cannot index (unreadable or empty) and the query is not a spatial join,
+    so the caller runs it as written. ``check`` is called often while the planner gathers candidates in
+    Python (a few milliseconds apart), so that it can stop the planning by raising (a time-out); what it
+    raises propagates. A spatial join (:mod:`kgbench.kg.join_form`) is computed whole by
+    :func:`kgbench.kg.join_eval.answer` when ``registry`` (the functions ``run`` binds; None: the default)
+    computes geof:distance with kgbench's own function; every other form gets candidate pairs in a VALUES
+    block, the test left to ``run``. ``scope`` names the data and dataset ``run`` sees (the join keeps a
+    part's rows per index and scope).
     """
-    if index.unreadable or index.empty:
-        return None
+    check = check or (lambda: None)
     try:
         q = parse_query(text)
+        own = registry is None or (DISTANCE in registry and registry[DISTANCE].impl is geof_distance)
+        planned = lambda t: (run_planned(t, index, run, check, registry, scope)  # noqa: E731
+                             if mentions_spatial(t) else None) or run(t)
+        joined = answer_join(text, q, index, run, planned, check, scope) if own else None  # it checks each geometry
     except (SparqlStructureError, IndexError, StopIteration):
         return None
-    p = _Planner(text, q, index, run, check or (lambda: None))
+    if joined is not None:
+        return joined
+    if index.unreadable or index.empty:
+        return None
+    p = _Planner(text, q, index, run, check)
     try:
         res = p.plan_query(q)
     except (SparqlStructureError, IndexError, StopIteration):

@@ -22,7 +22,7 @@ import dataclasses
 import re
 
 __all__ = ["Token", "Element", "Group", "Query", "tokenize", "parse_query", "SparqlStructureError",
-           "expand_name", "prologue_prefixes", "projected"]
+           "expand_name", "prologue_prefixes", "projected", "strip_parens", "split_at"]
 
 
 class SparqlStructureError(ValueError):
@@ -360,3 +360,33 @@ def parse_query(text: str) -> Query:
         if t.kind == "name" and t.upper in ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE"):
             return _read_query(tokens, i)
     raise SparqlStructureError("no query form (SELECT, ASK, CONSTRUCT or DESCRIBE)")
+
+
+def strip_parens(t: list[Token], a: int, b: int) -> tuple[int, int]:
+    """Return the span without parentheses that enclose all of it."""
+    while t[a].text == "(" and t[b].text == ")":
+        depth = 0
+        for k in range(a, b + 1):
+            depth += t[k].text == "("
+            depth -= t[k].text == ")"
+            if depth == 0 and k < b:
+                return a, b
+        a, b = a + 1, b - 1
+    return a, b
+
+
+def split_at(t: list[Token], a: int, b: int, sep: str) -> list[tuple[int, int]]:
+    """Return the [first, last] spans of tokens a..b split at ``sep`` outside brackets and braces."""
+    out, depth, start = [], 0, a
+    for k in range(a, b + 1):
+        if t[k].text in "([{":
+            depth += 1
+        elif t[k].text in ")]}":
+            depth -= 1
+        elif t[k].text == sep and depth == 0:
+            if k > start:
+                out.append((start, k - 1))
+            start = k + 1
+    if b >= start:
+        out.append((start, b))
+    return out

@@ -15,6 +15,10 @@ candidate searches are conservative:
   distance, split at the antimeridian, the whole band of longitudes near a pole);
 - :meth:`SpatialIndex.intersecting`: every entry whose envelope meets the geometry's envelope.
 
+WKT literals without a CRS prefix are read in one vectorized GEOS call (the reader
+:func:`~kgbench.geofunctions.literals.read_literal` uses on the same text); any literal that call does not
+find valid, non-empty and within CRS84's range is read one by one as before.
+
 For a snapshot store the index is written beside the cache (``indexes/<snapshot id>.spatial``, atomically)
 and read back on the next run; user data gets its index built when a query first needs it.
 
@@ -27,6 +31,7 @@ and read back on the next run; user data gets its index built when a query first
 
 from __future__ import annotations
 
+import hashlib
 import math
 import pickle
 from collections import defaultdict
@@ -52,6 +57,20 @@ PATH_DIRECT = ""
 _CAP_MARGIN = 1.01
 _EARTH_R = 6371008.7714
 _FORMAT = 2
+
+
+def _reader_digest() -> str:
+    """Return a digest of what turns a literal into coordinates: kgbench's literal reader and GEOS's version.
+
+    A saved index built by another reader is built again (:mod:`kgbench.kg.join_eval` takes its point
+    coordinates as exactly those ``geof:distance`` reads).
+    """
+    from kgbench.geofunctions import literals, validity
+
+    h = hashlib.sha256(shapely.geos_version_string.encode())
+    for mod in (literals, validity):
+        h.update(Path(mod.__file__).read_bytes())
+    return h.hexdigest()[:16]
 
 
 def path_key(steps: list[str]) -> str | None:
@@ -100,42 +119,49 @@ class SpatialIndex:
             for q in store.quads_for_pattern(None, NamedNode(p), None, None):
                 if isinstance(q.object, Literal):
                     nodes_of[p][q.object].add(q.subject)
-        literals, geoms, boxes, unreadable, empty, seen = [], [], [], [], [], set()
-        for p in SERIALIZATION_PROPERTIES:
-            for lit in nodes_of[p]:
-                if lit in seen:
-                    continue
-                seen.add(lit)
-                try:
-                    v = read_literal(lit)
-                except GeometryLiteralError as exc:
-                    unreadable.append(str(exc))
-                    continue
-                if v.geom.is_empty:
-                    empty.append(lit.value[:80])  # near nothing, meets nothing; the planner leaves such stores alone
-                    continue
+        literals, geoms, boxes, unreadable, empty = [], [], [], [], []
+        distinct = list(dict.fromkeys(lit for p in SERIALIZATION_PROPERTIES for lit in nodes_of[p]))
+        plain = _plain_wkt(distinct)
+        for lit, geom in zip(distinct, plain):
+            if geom is not None:  # read as read_literal reads it, in one call for all
                 literals.append(lit)
-                geoms.append(v.geom)
-                b, t = v.geom.bounds, v.topo.bounds if not v.topo.is_empty else v.geom.bounds
-                boxes.append((min(b[0], t[0]), min(b[1], t[1]), max(b[2], t[2]), max(b[3], t[3])))
+                geoms.append(geom)
+                boxes.append(geom.bounds)
+                continue
+            try:
+                v = read_literal(lit)
+            except GeometryLiteralError as exc:
+                unreadable.append(str(exc))
+                continue
+            if v.geom.is_empty:
+                empty.append(lit.value[:80])  # near nothing, meets nothing; the planner leaves such stores alone
+                continue
+            literals.append(lit)
+            geoms.append(v.geom)
+            b, t = v.geom.bounds, v.topo.bounds if not v.topo.is_empty else v.geom.bounds
+            boxes.append((min(b[0], t[0]), min(b[1], t[1]), max(b[2], t[2]), max(b[3], t[3])))
         position = {lit: i for i, lit in enumerate(literals)}
         paths: dict[str, dict[int, list]] = {}
+        links: dict[str, list] = {}
         for p in SERIALIZATION_PROPERTIES:
             direct = defaultdict(list)
             for lit, nodes in nodes_of[p].items():
                 if lit in position:
                     direct[position[lit]].extend(sorted(nodes, key=str))
-            if direct:
-                paths[PATH_DIRECT + p] = dict(direct)
+            if not direct:
+                continue
+            paths[PATH_DIRECT + p] = dict(direct)
+            geometry_entries = defaultdict(list)
+            for i, nodes in direct.items():
+                for n in nodes:
+                    geometry_entries[n].append(i)
             for link in FEATURE_LINKS:
+                if link not in links:  # each link's quads are read once, not once per property
+                    links[link] = [(q.subject, q.object) for q in store.quads_for_pattern(None, NamedNode(link), None, None)]
                 via = defaultdict(set)
-                geometry_entries = defaultdict(list)
-                for i, nodes in direct.items():
-                    for n in nodes:
-                        geometry_entries[n].append(i)
-                for q in store.quads_for_pattern(None, NamedNode(link), None, None):
-                    for i in geometry_entries.get(q.object, ()):
-                        via[i].add(q.subject)
+                for subject, node in links[link]:
+                    for i in geometry_entries.get(node, ()):
+                        via[i].add(subject)
                 if via:
                     paths[link + " " + p] = {i: sorted(s, key=str) for i, s in via.items()}
         return cls(literals, geoms, np.array(boxes, dtype=float).reshape(-1, 4), paths, unreadable, empty)
@@ -177,7 +203,7 @@ class SpatialIndex:
 
     def save(self, path: Path) -> None:
         """Write the index to ``path`` atomically (a temporary file renamed into place)."""
-        data = {"format": _FORMAT, "literals": [(lit.value, lit.datatype.value) for lit in self.literals],
+        data = {"format": _FORMAT, "reader": _reader_digest(), "literals": [(lit.value, lit.datatype.value) for lit in self.literals],
                 "wkb": shapely.to_wkb(np.array(self.geoms, dtype=object)).tolist(), "boxes": self.boxes,
                 "paths": {k: {i: [_term_key(s) for s in ss] for i, ss in v.items()} for k, v in self.paths.items()},
                 "unreadable": self.unreadable, "empty": self.empty}
@@ -186,19 +212,47 @@ class SpatialIndex:
 
     @classmethod
     def load(cls, path: Path) -> "SpatialIndex | None":
-        """Return the index written by :meth:`save`, or None when the file is missing or of another format."""
+        """Return the index written by :meth:`save`, or None when the file is missing, of another format or
+        written with another literal reader (see :func:`_reader_digest`)."""
         try:
             with open(path, "rb") as f:
                 data = pickle.load(f)
         except (OSError, pickle.UnpicklingError, EOFError):
             return None
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+        if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("reader") != _reader_digest():
             return None
         literals = [Literal(v, datatype=NamedNode(d)) for v, d in data["literals"]]
         geoms = list(shapely.from_wkb(np.array(data["wkb"], dtype=object))) if literals else []
         paths = {k: {i: [_term_of(s) for s in ss] for i, ss in v.items()} for k, v in data["paths"].items()}
         return cls(literals, geoms, np.asarray(data["boxes"], dtype=float).reshape(-1, 4), paths, data["unreadable"],
                    data["empty"])
+
+
+_WKT = GEO.base + "wktLiteral"
+
+
+def _plain_wkt(literals: list[Literal]) -> list:
+    """Return the geometry of each WKT literal without a CRS that is valid, non-empty and in CRS84's range
+    (parsed in one vectorized GEOS call, the reader :func:`~kgbench.geofunctions.literals.read_literal` uses
+    on the same text), else None: those are read one by one.
+    """
+    out: list = [None] * len(literals)
+    at = [i for i, lit in enumerate(literals) if lit.datatype.value == _WKT and not lit.value.lstrip().startswith("<")]
+    bodies = np.array([literals[i].value.strip() for i in at], dtype=object)
+    if not len(at):
+        return out
+    with np.errstate(all="ignore"):
+        parsed = shapely.from_wkt(np.where(bodies == "", None, bodies), on_invalid="ignore")
+    ok = ~shapely.is_missing(parsed)
+    ok[ok] = ~shapely.is_empty(parsed[ok]) & shapely.is_valid(parsed[ok])
+    xy, owner = shapely.get_coordinates(parsed[ok], return_index=True)
+    good = np.isfinite(xy).all(axis=1) & (np.abs(xy[:, 0]) <= 180.0) & (np.abs(xy[:, 1]) <= 90.0)
+    bad = np.zeros(int(ok.sum()), dtype=bool)
+    bad[owner[~good]] = True
+    ok[np.flatnonzero(ok)[bad]] = False
+    for k in np.flatnonzero(ok):
+        out[at[k]] = parsed[k]
+    return out
 
 
 def _term_key(t) -> tuple[str, str]:

@@ -197,7 +197,8 @@ class KG:
             # cannot outlive the time-out
             planned = run_planned(sparql, self.spatial_index(),
                                   lambda text: self._query(text, None, strict, False, deadline, budget, entailment, rewrite),
-                                  None if deadline is None else lambda: _time_left(deadline, budget))
+                                  None if deadline is None else lambda: _time_left(deadline, budget), self.registry,
+                                  (entailment, rewrite, self.inference.entailed, frozenset(self.inference.families)))
             if planned is not None:  # its inner queries carry the inference warnings
                 return planned
         left = None if deadline is None else _time_left(deadline, budget)

@@ -249,7 +249,8 @@ def test_a_planned_query_shares_one_deadline_among_its_inner_queries(monkeypatch
         x, y = -170 + 16 * i, (-1) ** i * 10.0
         feats += [(f"a{i}", "A", f"POINT({x} {y})"), (f"b{i}", "B", f"POINT({x} {y + 0.0027})")]
     kg = KG.from_text(_features_nt(feats), registry=slow.registry())
-    q = PREFIX + ("SELECT ?a ?b WHERE { ?a a ex:A ; geo:hasGeometry/geo:asWKT ?wa . FILTER(ex:slow(?wa)) "
+    # SELECT *: the spatial join (kgbench.kg.join_eval, tested below) leaves it to the rewrite tested here
+    q = PREFIX + ("SELECT * WHERE { ?a a ex:A ; geo:hasGeometry/geo:asWKT ?wa . FILTER(ex:slow(?wa)) "
                   "?b a ex:B ; geo:hasGeometry/geo:asWKT ?wb . "
                   "FILTER(geof:distance(?wa, ?wb, uom:kilometre) < 5) }")
     inner: list[tuple[float, float]] = []  # (the time-out given, the seconds it took)
@@ -279,7 +280,7 @@ def test_a_planned_query_shares_one_deadline_among_its_inner_queries(monkeypatch
 
 def test_the_planner_checks_the_deadline_while_it_gathers_candidates():
     kg = KG.from_text(_features_nt([(f"p{i}", "Place", f"POINT({i * 0.0005} 0)") for i in range(50)]))
-    q = PREFIX + ("SELECT ?a ?b WHERE { ?a a ex:Place ; geo:hasGeometry/geo:asWKT ?wa . "
+    q = PREFIX + ("SELECT * WHERE { ?a a ex:Place ; geo:hasGeometry/geo:asWKT ?wa . "  # the rewrite, not the join
                   "?b a ex:Place ; geo:hasGeometry/geo:asWKT ?wb . "
                   "FILTER(geof:distance(?wa, ?wb, uom:kilometre) < 5) }")
     checks = []
@@ -293,6 +294,63 @@ def test_the_planner_checks_the_deadline_while_it_gathers_candidates():
         planner.run_planned(q, kg.spatial_index(), lambda text: kg.query(text, plan=False), check)
     assert len(checks) == 10  # between the driver rows, before the rewritten query ran
     assert len(kg.query(q, timeout=30).rows) == len(kg.query(q, plan=False).rows) == 50 * 50
+
+
+def _join_kg(slow: "_Sleepy") -> KG:
+    feats = []
+    for i in range(20):
+        x, y = -170 + 16 * i, (-1) ** i * 10.0
+        feats += [(f"a{i}", "A", f"POINT({x} {y})"), (f"b{i}", "B", f"POINT({x} {y + 0.0027})")]
+    return KG.from_text(_features_nt(feats), registry=slow.registry())
+
+
+JOIN = PREFIX + ("SELECT ?a ?b WHERE { ?a a ex:A ; geo:hasGeometry/geo:asWKT ?wa . FILTER(ex:slow(?wa)) "
+                 "?b a ex:B ; geo:hasGeometry/geo:asWKT ?wb . FILTER(ex:slow(?wb)) "
+                 "FILTER(geof:distance(?wa, ?wb, uom:kilometre) < 5) }")
+
+
+def test_a_spatial_join_shares_one_deadline_between_its_two_part_queries(monkeypatch):
+    # the join (kgbench.kg.join_eval) queries each part once: ex:slow sleeps 25 ms per place in both, so each
+    # part query takes at least 0.5 s by construction and the two at least 1 s
+    slow = _Sleepy(0.025)
+    inner: list[tuple[float, float]] = []
+    real_run = interrupt.run_interruptible
+
+    def timed(fn, on_interrupt=None, timeout=None):
+        start = time.monotonic()
+        try:
+            return real_run(fn, on_interrupt, timeout=timeout)
+        finally:
+            inner.append((timeout, time.monotonic() - start))
+
+    monkeypatch.setattr("kgbench.kg.store.run_interruptible", timed)
+    joined = []
+    original = planner.answer_join
+    monkeypatch.setattr(planner, "answer_join", lambda *a: joined.append(1) or original(*a))
+    r = _join_kg(slow).query(JOIN, timeout=60)
+    assert joined and len(r.rows) == 20 and slow.calls == 40
+    assert len(inner) == 2 and inner[1][0] <= 60 - inner[0][1] + 0.01  # the second got what the first left
+    budget = 0.75
+    assert max(took for _, took in inner) < budget, inner
+    inner.clear()
+    took = _times_out(_join_kg(_Sleepy(0.025)), JOIN, budget)  # a new KG: nothing of the first run kept
+    assert took < budget + MARGIN and len(inner) == 2
+    _settles()
+
+
+def test_a_spatial_join_checks_the_deadline_between_its_steps():
+    kg = _join_kg(_Sleepy(0.0))
+    checks = []
+
+    def check():
+        checks.append(1)
+        if len(checks) == 3:
+            raise QueryTimeout(1.0)
+
+    with pytest.raises(QueryTimeout):
+        planner.run_planned(JOIN, kg.spatial_index(), lambda text: kg.query(text, plan=False), check)
+    assert len(checks) == 3  # after the driver's part query, before the tree part's
+    assert len(kg.query(JOIN, timeout=30).rows) == len(kg.query(JOIN, plan=False).rows) == 20
 
 
 # -- a remote endpoint ------------------------------------------------------------------------------------------
