@@ -16,6 +16,9 @@ first query that needs them, into two named graphs the union default graph then 
   :data:`DISJOINT_PAIR_LIMIT` ordered pairs of spatial objects, and a query naming one on a larger store gets a
   warning saying to use the ``geof:`` function instead.
 
+A store kgbench opens read-only (the bundled snapshot) is queried as built; a query naming a relation property
+there gets a warning saying so.
+
 Turning either off (``KG(entailment=False)``, ``query(..., rewrite=False)``, ``kgbench sparql
 --no-entailment --no-rewrite``) leaves its graph out of the query's dataset, so the answer is that of the data
 as given. The store's data must not change after the first query (kgbench never changes it).
@@ -100,6 +103,11 @@ class Inference:
     def prepare(self, text: str, *, entailment: bool, rewrite: bool) -> list[str]:
         """Return warnings for ``text`` after inferring (once) the entailment and the relations it needs."""
         if not self.writable:
+            names = relation_families(text)[1] if rewrite else set()
+            if names:
+                return [f"{', '.join('geo:' + n for n in sorted(names))}: relation properties are not inferred on a "
+                        f"read-only store (the bundled snapshot is queried as built): only asserted triples match; "
+                        f"use the geof: function in a FILTER over the geometries instead"]
             return []
         if entailment and not self.entailed:
             entail_rdfs(self.store, None, axioms=True, domain_range=True, target=ENTAILED_GRAPH,
