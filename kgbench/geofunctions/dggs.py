@@ -68,6 +68,7 @@ def geometry_cells(geom: BaseGeometry, res: int) -> set[str]:
 
     >>> sorted(geometry_cells(shapely.geometry.Point(24.94, 60.17), 5))
     ['851126d3fffffff']
+    >>> from kgbench.geofunctions.dggs_cells import cell_geometry
     >>> geometry_cells(cell_geometry("851126d3fffffff"), 5)
     {'851126d3fffffff'}
     """
