@@ -239,21 +239,9 @@ def test_a_planned_distance_query_honours_its_timeout(monkeypatch):
     _settles()
 
 
-def test_a_planned_query_shares_one_deadline_among_its_inner_queries(monkeypatch):
-    # 20 references ex:A, each with one place ex:B 300 m away and none within 5 km of another; ex:slow on the
-    # reference side sleeps 25 ms per reference in the driver query and again in the rewritten query: two inner
-    # queries of at least 0.5 s each, so at least 1 s in all, by construction
-    slow = _Sleepy(0.025)
-    feats = []
-    for i in range(20):
-        x, y = -170 + 16 * i, (-1) ** i * 10.0
-        feats += [(f"a{i}", "A", f"POINT({x} {y})"), (f"b{i}", "B", f"POINT({x} {y + 0.0027})")]
-    kg = KG.from_text(_features_nt(feats), registry=slow.registry())
-    # SELECT *: the spatial join (kgbench.kg.join_eval, tested below) leaves it to the rewrite tested here
-    q = PREFIX + ("SELECT * WHERE { ?a a ex:A ; geo:hasGeometry/geo:asWKT ?wa . FILTER(ex:slow(?wa)) "
-                  "?b a ex:B ; geo:hasGeometry/geo:asWKT ?wb . "
-                  "FILTER(geof:distance(?wa, ?wb, uom:kilometre) < 5) }")
-    inner: list[tuple[float, float]] = []  # (the time-out given, the seconds it took)
+def _time_inner_queries(monkeypatch) -> list[tuple[float, float]]:
+    """Return the list that gets (the time-out given, the seconds it took) of every query KG.query runs."""
+    inner: list[tuple[float, float]] = []
     real_run = interrupt.run_interruptible
 
     def timed(fn, on_interrupt=None, timeout=None):
@@ -264,6 +252,20 @@ def test_a_planned_query_shares_one_deadline_among_its_inner_queries(monkeypatch
             inner.append((timeout, time.monotonic() - start))
 
     monkeypatch.setattr("kgbench.kg.store.run_interruptible", timed)
+    return inner
+
+
+def test_a_planned_query_shares_one_deadline_among_its_inner_queries(monkeypatch):
+    # 20 references ex:A, each with one place ex:B 300 m away and none within 5 km of another; ex:slow on the
+    # reference side sleeps 25 ms per reference in the driver query and again in the rewritten query: two inner
+    # queries of at least 0.5 s each, so at least 1 s in all, by construction
+    slow = _Sleepy(0.025)
+    kg = _join_kg(slow)
+    # SELECT *: the spatial join (kgbench.kg.join_eval, tested below) leaves it to the rewrite tested here
+    q = PREFIX + ("SELECT * WHERE { ?a a ex:A ; geo:hasGeometry/geo:asWKT ?wa . FILTER(ex:slow(?wa)) "
+                  "?b a ex:B ; geo:hasGeometry/geo:asWKT ?wb . "
+                  "FILTER(geof:distance(?wa, ?wb, uom:kilometre) < 5) }")
+    inner = _time_inner_queries(monkeypatch)
     used = _spy_planned(monkeypatch)
     r = kg.query(q, timeout=60)
     assert used == [True] and len(r.rows) == 20 and slow.calls >= 40
@@ -297,6 +299,7 @@ def test_the_planner_checks_the_deadline_while_it_gathers_candidates():
 
 
 def _join_kg(slow: "_Sleepy") -> KG:
+    """Return 20 references ex:A, each with one place ex:B 300 m away and none within 5 km of another."""
     feats = []
     for i in range(20):
         x, y = -170 + 16 * i, (-1) ** i * 10.0
@@ -313,17 +316,7 @@ def test_a_spatial_join_shares_one_deadline_between_its_two_part_queries(monkeyp
     # the join (kgbench.kg.join_eval) queries each part once: ex:slow sleeps 25 ms per place in both, so each
     # part query takes at least 0.5 s by construction and the two at least 1 s
     slow = _Sleepy(0.025)
-    inner: list[tuple[float, float]] = []
-    real_run = interrupt.run_interruptible
-
-    def timed(fn, on_interrupt=None, timeout=None):
-        start = time.monotonic()
-        try:
-            return real_run(fn, on_interrupt, timeout=timeout)
-        finally:
-            inner.append((timeout, time.monotonic() - start))
-
-    monkeypatch.setattr("kgbench.kg.store.run_interruptible", timed)
+    inner = _time_inner_queries(monkeypatch)
     joined = []
     original = planner.answer_join
     monkeypatch.setattr(planner, "answer_join", lambda *a: joined.append(1) or original(*a))
