@@ -11,7 +11,7 @@ Everything here reproduces what the pair-by-pair evaluation computes, value for 
   xsd:decimal within 1e-12 of the value) to Oxigraph itself.
 
 The candidate searches (:func:`within_pairs`, :func:`nearest_pairs`) only prune: every pair whose distance
-can pass is among them (the boxes of :func:`cap_boxes_array` cover the geodesic disc with a 1% margin).
+can pass is among them (the boxes of :func:`kgbench.kg.spatial_index.cap_boxes_array` cover the geodesic disc with a 1% margin).
 """
 
 from __future__ import annotations
@@ -25,14 +25,12 @@ from pyoxigraph import Literal, NamedNode, Store
 
 from kgbench.geofunctions.literals import GeometryLiteralError, read_literal
 from kgbench.geofunctions.metric import WGS84, geodesic_distance_m
-from kgbench.kg.spatial_index import SpatialIndex
+from kgbench.kg.spatial_index import SpatialIndex, cap_boxes_array
 
-__all__ = ["Unsupported", "Geometries", "Side", "cap_boxes_array", "within_pairs", "nearest_pairs", "distances",
+__all__ = ["Unsupported", "Geometries", "Side", "within_pairs", "nearest_pairs", "distances",
            "expand", "double_lexical", "double_literal", "engine_compare"]
 
 XSD_DOUBLE = NamedNode("http://www.w3.org/2001/XMLSchema#double")
-_CAP_MARGIN = 1.01
-_EARTH_R = 6371008.7714
 #: absolute and relative slack (metres) added to every search radius: the exact test decides
 _SLACK_M, _SLACK = 1e-6, 1e-9
 
@@ -137,43 +135,6 @@ class Side:
             arr = np.array([-1 if r[c] is None else ids.setdefault(r[c], len(ids)) for r in self.rows], dtype=np.int64)
             self._ids[var] = (ids, arr, any(isinstance(term, Literal) for term in ids))
         return self._ids[var]
-
-
-def cap_boxes_array(bounds: np.ndarray, metres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return (owner, boxes): lon/lat boxes covering every point within ``metres`` of each box of ``bounds``.
-
-    The array form of :func:`kgbench.kg.spatial_index.cap_boxes`: each box is widened by the bounding box of
-    a spherical cap of angular radius ``metres`` / R x 1.01; a box past +-180 degrees is split in two, one
-    reaching a pole spans all longitudes, a cap of a quarter circle or more is the whole world. ``owner[j]``
-    is the row of ``bounds`` box ``j`` belongs to; rows whose distance is not a number >= 0 get none.
-
-    >>> owner, boxes = cap_boxes_array(np.array([[179.9, 0.0, 179.9, 0.0]]), np.array([50_000.0]))
-    >>> owner.tolist(), float(boxes[1, 0])
-    ([0, 0], -180.0)
-    """
-    keep = np.flatnonzero(metres >= 0)
-    x0, y0, x1, y1 = (bounds[keep, i] for i in range(4))
-    sigma = metres[keep] * _CAP_MARGIN / _EARTH_R
-    world = ~(sigma < math.pi / 2)
-    dlat = np.degrees(np.minimum(sigma, math.pi / 2))
-    lat0, lat1 = y0 - dlat, y1 + dlat
-    polar = ~world & ((lat0 <= -90) | (lat1 >= 90))
-    phi = np.radians(np.maximum(np.abs(y0), np.abs(y1)))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratio = np.where(polar | world, 0.0, np.sin(np.minimum(sigma, math.pi / 2)) / np.cos(phi))
-    dlon = np.degrees(np.arcsin(np.minimum(1.0, ratio)))
-    lon0, lon1 = x0 - dlon, x1 + dlon
-    band = polar | world | (lon1 - lon0 >= 360)
-    la0 = np.where(world, -90.0, np.maximum(lat0, -90.0))
-    la1 = np.where(world, 90.0, np.minimum(lat1, 90.0))
-    main = np.column_stack([np.where(band, -180.0, np.maximum(lon0, -180.0)), la0,
-                            np.where(band, 180.0, np.minimum(lon1, 180.0)), la1])
-    west = ~band & (lon0 < -180)
-    east = ~band & (lon1 > 180)
-    extra_w = np.column_stack([lon0[west] + 360, la0[west], np.full(west.sum(), 180.0), la1[west]])
-    extra_e = np.column_stack([np.full(east.sum(), -180.0), la0[east], lon1[east] - 360, la1[east]])
-    owner = np.concatenate([keep, keep[west], keep[east]])
-    return owner, np.vstack([main, extra_w, extra_e])
 
 
 def within_pairs(geoms: Geometries, which: np.ndarray, metres: np.ndarray, tree: shapely.STRtree,

@@ -45,7 +45,8 @@ from kgbench.fileio import atomic_write
 from kgbench.geofunctions.literals import GeometryLiteralError, read_literal
 from kgbench.ontologies import GEO
 
-__all__ = ["SpatialIndex", "SERIALIZATION_PROPERTIES", "FEATURE_LINKS", "PATH_DIRECT", "path_key", "load_or_build"]
+__all__ = ["SpatialIndex", "SERIALIZATION_PROPERTIES", "FEATURE_LINKS", "PATH_DIRECT", "path_key", "load_or_build",
+           "cap_boxes", "cap_boxes_array"]
 
 #: the properties whose objects are geometry literals
 SERIALIZATION_PROPERTIES = tuple(GEO.base + p for p in ("asWKT", "asGML", "asGeoJSON", "asKML", "asDGGS",
@@ -275,25 +276,45 @@ def cap_boxes(bounds: tuple[float, float, float, float], metres: float) -> list[
     >>> cap_boxes((0.0, 89.9, 0.0, 89.9), 50_000)
     [(-180.0, 89.44..., 180.0, 90.0)]
     """
-    x0, y0, x1, y1 = bounds
-    sigma = metres * _CAP_MARGIN / _EARTH_R  # radians
-    if sigma >= math.pi / 2:
-        return [(-180.0, -90.0, 180.0, 90.0)]
-    dlat = math.degrees(sigma)
+    _, boxes = cap_boxes_array(np.array([bounds], dtype=float), np.array([metres], dtype=float))
+    return [tuple(float(v) for v in box) for box in boxes]
+
+
+def cap_boxes_array(bounds: np.ndarray, metres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return (owner, boxes): lon/lat boxes covering every point within ``metres`` of each box of ``bounds``.
+
+    The array form of :func:`cap_boxes`: each box is widened by the bounding box of
+    a spherical cap of angular radius ``metres`` / R x 1.01; a box past +-180 degrees is split in two, one
+    reaching a pole spans all longitudes, a cap of a quarter circle or more is the whole world. ``owner[j]``
+    is the row of ``bounds`` box ``j`` belongs to; rows whose distance is not a number >= 0 get none.
+
+    >>> owner, boxes = cap_boxes_array(np.array([[179.9, 0.0, 179.9, 0.0]]), np.array([50_000.0]))
+    >>> owner.tolist(), float(boxes[1, 0])
+    ([0, 0], -180.0)
+    """
+    keep = np.flatnonzero(metres >= 0)
+    x0, y0, x1, y1 = (bounds[keep, i] for i in range(4))
+    sigma = metres[keep] * _CAP_MARGIN / _EARTH_R
+    world = ~(sigma < math.pi / 2)
+    dlat = np.degrees(np.minimum(sigma, math.pi / 2))
     lat0, lat1 = y0 - dlat, y1 + dlat
-    if lat0 <= -90 or lat1 >= 90:
-        return [(-180.0, max(lat0, -90.0), 180.0, min(lat1, 90.0))]
-    phi = math.radians(max(abs(y0), abs(y1)))
-    dlon = math.degrees(math.asin(min(1.0, math.sin(sigma) / math.cos(phi))))
+    polar = ~world & ((lat0 <= -90) | (lat1 >= 90))
+    phi = np.radians(np.maximum(np.abs(y0), np.abs(y1)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(polar | world, 0.0, np.sin(np.minimum(sigma, math.pi / 2)) / np.cos(phi))
+    dlon = np.degrees(np.arcsin(np.minimum(1.0, ratio)))
     lon0, lon1 = x0 - dlon, x1 + dlon
-    if lon1 - lon0 >= 360:
-        return [(-180.0, lat0, 180.0, lat1)]
-    out = [(max(lon0, -180.0), lat0, min(lon1, 180.0), lat1)]
-    if lon0 < -180:
-        out.append((lon0 + 360, lat0, 180.0, lat1))
-    if lon1 > 180:
-        out.append((-180.0, lat0, lon1 - 360, lat1))
-    return out
+    band = polar | world | (lon1 - lon0 >= 360)
+    la0 = np.where(world, -90.0, np.maximum(lat0, -90.0))
+    la1 = np.where(world, 90.0, np.minimum(lat1, 90.0))
+    main = np.column_stack([np.where(band, -180.0, np.maximum(lon0, -180.0)), la0,
+                            np.where(band, 180.0, np.minimum(lon1, 180.0)), la1])
+    west = ~band & (lon0 < -180)
+    east = ~band & (lon1 > 180)
+    extra_w = np.column_stack([lon0[west] + 360, la0[west], np.full(west.sum(), 180.0), la1[west]])
+    extra_e = np.column_stack([np.full(east.sum(), -180.0), la0[east], lon1[east] - 360, la1[east]])
+    owner = np.concatenate([keep, keep[west], keep[east]])
+    return owner, np.vstack([main, extra_w, extra_e])
 
 
 def load_or_build(store: Store, path: Path | None) -> SpatialIndex:

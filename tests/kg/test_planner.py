@@ -402,7 +402,7 @@ def test_cap_boxes_array_cover_the_geodesic_disc(centre, metres):
     import numpy as np
     from pyproj import Geod
 
-    from kgbench.kg.join_geometry import cap_boxes_array
+    from kgbench.kg.spatial_index import cap_boxes_array
 
     g = Geod(ellps="WGS84")
     slack = metres * 1e-9 + 1e-6  # within_pairs' slack: fwd rounds too
