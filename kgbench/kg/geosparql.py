@@ -228,7 +228,7 @@ _DISJOINT = ("sfDisjoint", "ehDisjoint", "rcc8dc")
 
 def materialize_relations(store: Store, graph=DefaultGraph(), *, families=("sf", "eh", "rcc8"), target=None,
                           subjects=None, include_disjoint: bool = True, rcc8_regions_only: bool = True,
-                          exclude=()) -> int:
+                          exclude=(), objects: dict | None = None) -> int:
     """Return how many relation triples were added between the spatial objects of ``graph`` (into ``target``).
 
     Every ordered pair of spatial objects (:func:`spatial_objects`, a node with itself included) is related by
@@ -239,14 +239,15 @@ def materialize_relations(store: Store, graph=DefaultGraph(), *, families=("sf",
     every pair (the cost is then quadratic). RCC8 is a calculus of regions: by default its relations are
     materialized only between two non-empty (multi)polygons (the ``geof:rcc8*`` functions themselves answer
     the DE-9IM test for any geometries). ``graph`` None reads every graph except those in ``exclude`` and
-    needs a ``target``; a triple the graphs read already hold is not added again.
+    needs a ``target``; a triple the graphs read already hold is not added again. ``objects``: the
+    :func:`spatial_objects` of the same graphs, when the caller has already read them.
     """
     if graph is None and target is None:
         raise ValueError("materialize_relations over every graph needs a target graph")
     target = graph if target is None else target
     names = [n for n in (*SF_PREDICATES, *EH_PATTERNS, *RCC8_PATTERNS)
              if n.startswith(tuple(families)) and (include_disjoint or n not in _DISJOINT)]
-    objs = spatial_objects(store, graph, exclude=exclude)
+    objs = spatial_objects(store, graph, exclude=exclude) if objects is None else objects
     nodes = list(objs)
     geoms = np.array([objs[n] for n in nodes], dtype=object)
     wanted = None if subjects is None else set(subjects)

@@ -86,7 +86,7 @@ def relation_families(text: str) -> tuple[set[str], set[str]]:
 
 
 class Inference:
-    """Return-nothing bookkeeping of what has been inferred into a writable store, and the dataset a query sees.
+    """What has been inferred into one KG's store, and the dataset each query sees.
 
     One per KG. :meth:`prepare` infers what a query needs (once) and returns the warnings for it;
     :meth:`dataset` returns the pyoxigraph dataset arguments for the switches in force.
@@ -98,6 +98,7 @@ class Inference:
         self.entailed = False
         self.families: set[str] = set()
         self.disjoint_skipped: bool | None = None
+        self._objects: dict | None = None  # the spatial objects as asserted, read once (the data never changes)
         self._graphs: list | None = None
 
     def prepare(self, text: str, *, entailment: bool, rewrite: bool) -> list[str]:
@@ -118,10 +119,12 @@ class Inference:
         families, names = relation_families(text)
         todo = families - self.families
         if todo:
-            n = len(spatial_objects(self.store, None, exclude=INFERRED_GRAPHS))
-            self.disjoint_skipped = n * n > DISJOINT_PAIR_LIMIT
+            if self._objects is None:
+                self._objects = spatial_objects(self.store, None, exclude=INFERRED_GRAPHS)
+            self.disjoint_skipped = len(self._objects) ** 2 > DISJOINT_PAIR_LIMIT
             materialize_relations(self.store, None, families=tuple(sorted(todo)), target=RELATIONS_GRAPH,
-                                  include_disjoint=not self.disjoint_skipped, exclude=INFERRED_GRAPHS)
+                                  include_disjoint=not self.disjoint_skipped, exclude=INFERRED_GRAPHS,
+                                  objects=self._objects)
             self.families |= todo
             self._graphs = None
         if self.disjoint_skipped and names & _DISJOINT:
@@ -133,6 +136,8 @@ class Inference:
     def dataset(self, *, entailment: bool, rewrite: bool) -> dict:
         """Return the pyoxigraph query keywords giving the union of the graphs the switches let in."""
         left_out = {g for g, on in ((ENTAILED_GRAPH, entailment), (RELATIONS_GRAPH, rewrite)) if not on}
+        if not self.writable or not left_out:  # nothing inferred here, or nothing to leave out
+            return {"use_default_graph_as_union": True}
         if self._graphs is None:
             self._graphs = list(self.store.named_graphs())
         if not left_out & set(self._graphs):
