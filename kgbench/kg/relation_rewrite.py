@@ -49,7 +49,7 @@ FRESH = "kgbrw_"
 RELATION_NAMES = frozenset((*SF_PREDICATES, *EH_PATTERNS, *RCC8_PATTERNS))
 # full IRIs: the query's own prologue may bind geo:, geof: or sf: to something else
 _PATH = f"<{GEO.base}hasGeometry>?/<{GEO.base}asWKT>"
-_REGION = (f"(<{GEOF.base}geometryType>(?{{v}}) IN (<{SF.base}Polygon>, <{SF.base}MultiPolygon>) && "
+_REGION = (f"(STR(<{GEOF.base}geometryType>(?{{v}})) IN (\"{SF.base}Polygon\", \"{SF.base}MultiPolygon\") && "
            f"!<{GEOF.base}isEmpty>(?{{v}}))")
 _NODE_KINDS = ("var", "iri", "pname")
 
@@ -92,7 +92,7 @@ def rewrite_relations(text: str) -> tuple[str, list[str]]:
     >>> print(text.replace("http://www.opengis.net/ont/", "").replace("<geosparql#hasGeometry>?/<geosparql#asWKT>", "P"))
     ASK { ?b P ?kgbrw_1 .
     <http://x/a> P ?kgbrw_2 .
-    FILTER(<F#rcc8ntpp>(?kgbrw_1, ?kgbrw_2) && (<F#geometryType>(?kgbrw_1) IN (<sf#Polygon>, <sf#MultiPolygon>) && !<F#isEmpty>(?kgbrw_1)) && (<F#geometryType>(?kgbrw_2) IN (<sf#Polygon>, <sf#MultiPolygon>) && !<F#isEmpty>(?kgbrw_2))) .
+    FILTER(<F#rcc8ntpp>(?kgbrw_1, ?kgbrw_2) && (STR(<F#geometryType>(?kgbrw_1)) IN ("sf#Polygon", "sf#MultiPolygon") && !<F#isEmpty>(?kgbrw_1)) && (STR(<F#geometryType>(?kgbrw_2)) IN ("sf#Polygon", "sf#MultiPolygon") && !<F#isEmpty>(?kgbrw_2))) .
     <http://x/a> a geo:Feature }
     >>> rewrite_relations("SELECT * { GRAPH ?g { ?a geo:sfTouches ?b } }")[1]
     ['sfTouches']
