@@ -171,7 +171,8 @@ class KG:
         the pair-by-pair evaluation, without comparing every pair.
 
         ``entailment`` and ``rewrite`` (default: the KG's, True) apply GeoSPARQL's RDFS entailment and infer
-        the relation properties (``?a geo:sfWithin ?b``) the query names, for data loaded in memory
+        the relation properties (``?a geo:sfWithin ?b``) the query names: into graphs for data loaded in memory,
+        as the entailed graph loaded with the store and a rewrite of the query on the snapshot
         (:mod:`kgbench.kg.inference`); False answers over the data as given.
 
         >>> kg = KG.from_text('<http://ex.org/a> <http://ex.org/p> "1" .')
@@ -293,6 +294,8 @@ def load_store(snapshot: Snapshot, cache: str | Path | None = None, *, force: bo
     folder renamed into place only when complete and its triple counts match the manifest: a failed load
     leaves the previous store intact and never leaves a half-loaded one where a later run would use it.
     Leftovers of builds and loads killed midway are removed first (:func:`kgbench.kg.paths.clean_cache`).
+    The store also holds the snapshot's RDFS closure (GeoSPARQL's entailment extension), inferred after the
+    load into :data:`~kgbench.kg.inference.ENTAILED_GRAPH`; its size is recorded beside the data files'.
     """
     target = cache_dir(cache) / "stores" / snapshot.id
     say = progress or (lambda m: None)
