@@ -162,12 +162,10 @@ def entail_rdfs(store: Store, graph=DefaultGraph(), *, axioms: bool = False, dom
     types += [(s, o) for s, p, o in new if p == RDF_TYPE]
     for s, c in types:
         new.update((s, RDF_TYPE, sup) for sup in sup_c.get(c, ()))
-    added = 0
-    for s, p, o in new:
-        if not _quads(store, s, p, o, graph, exclude) and Quad(s, p, o, target) not in store:
-            store.add(Quad(s, p, o, target))
-            added += 1
-    return added
+    quads = [Quad(s, p, o, target) for s, p, o in new
+             if not _quads(store, s, p, o, graph, exclude) and Quad(s, p, o, target) not in store]
+    store.extend(quads)  # one transaction: an on-disk store takes hundreds of thousands at once
+    return len(quads)
 
 
 def _geometry_of(store: Store, node, graph, exclude=()):

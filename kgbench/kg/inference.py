@@ -16,8 +16,10 @@ first query that needs them, into two named graphs the union default graph then 
   :data:`DISJOINT_PAIR_LIMIT` ordered pairs of spatial objects, and a query naming one on a larger store gets a
   warning saying to use the ``geof:`` function instead.
 
-A store kgbench opens read-only (the bundled snapshot) is queried as built; a query naming a relation property
-there gets a warning saying so.
+A store kgbench opens read-only (the bundled snapshot) cannot take inferred triples at query time. Its RDFS
+closure was inferred into :data:`ENTAILED_GRAPH` when kgbench loaded it (:func:`kgbench.kg.store.load_store`);
+its relation properties are rewritten as the ``geof:`` tests they stand for, which the spatial planner
+answers through the index (:meth:`Inference.rewrite_text`, :mod:`kgbench.kg.relation_rewrite`).
 
 Turning either off (``KG(entailment=False)``, ``query(..., rewrite=False)``, ``kgbench sparql
 --no-entailment --no-rewrite``) leaves its graph out of the query's dataset, so the answer is that of the data
@@ -39,11 +41,13 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from kgbench.geofunctions.relations import EH_PATTERNS, RCC8_PATTERNS, SF_PREDICATES
 from kgbench.kg.geosparql import entail_rdfs, materialize_relations, spatial_objects
+from kgbench.kg.relation_rewrite import RELATION_NAMES, rewrite_applies, rewrite_relations
 from kgbench.kg.sparql_syntax import SparqlStructureError, expand_name, prologue_prefixes, tokenize
 from kgbench.ontologies import GEO, GRAPH, PREFIXES
 
@@ -58,6 +62,10 @@ DISJOINT_PAIR_LIMIT = 4_000_000
 _RELATIONS = {n: n[:2] if n.startswith(("sf", "eh")) else "rcc8" for n in (*SF_PREDICATES, *EH_PATTERNS, *RCC8_PATTERNS)}
 _DISJOINT = {"sfDisjoint", "ehDisjoint", "rcc8dc"}
 _MENTION = re.compile(r"(?:sf|eh|rcc8)[A-Za-z]+")
+
+
+def _listed(names) -> str:
+    return ", ".join("geo:" + n for n in sorted(names))
 
 
 def relation_families(text: str) -> tuple[set[str], set[str]]:
@@ -100,15 +108,14 @@ class Inference:
         self.disjoint_skipped: bool | None = None
         self._objects: dict | None = None  # the spatial objects as asserted, read once (the data never changes)
         self._graphs: list | None = None
+        #: a store kgbench loaded itself (the bundled snapshot) carries its RDFS entailment in ENTAILED_GRAPH
+        self.prebuilt = not writable and store.contains_named_graph(ENTAILED_GRAPH)
+        self.entailed = self.prebuilt
+        self._not_rewritable: str | None | bool = False  # why the relation rewrite is not exact here (False: unknown)
 
     def prepare(self, text: str, *, entailment: bool, rewrite: bool) -> list[str]:
         """Return warnings for ``text`` after inferring (once) the entailment and the relations it needs."""
-        if not self.writable:
-            names = relation_families(text)[1] if rewrite else set()
-            if names:
-                return [f"{', '.join('geo:' + n for n in sorted(names))}: relation properties are not inferred on a "
-                        f"read-only store (the bundled snapshot is queried as built): only asserted triples match; "
-                        f"use the geof: function in a FILTER over the geometries instead"]
+        if not self.writable:  # entailed when loaded; relations by rewrite_text
             return []
         if entailment and not self.entailed:
             entail_rdfs(self.store, None, axioms=True, domain_range=True, target=ENTAILED_GRAPH,
@@ -133,10 +140,38 @@ class Inference:
                     f"triples match); use the geof: function in a FILTER instead"]
         return []
 
+    def rewrite_text(self, text: str, *, rewrite: bool, index: Callable) -> tuple[str, list[str]]:
+        """Return (the text to run, warnings): on a read-only store, relation properties as geof: tests.
+
+        ``index`` returns the store's spatial index (asked only when the text names a relation property).
+        The rewrite (:mod:`kgbench.kg.relation_rewrite`) applies where it gives exactly what inferred triples
+        would; elsewhere, and where a property cannot be rewritten in place, a warning names the properties.
+        """
+        if self.writable or not rewrite:
+            return text, []
+        names = relation_families(text)[1]
+        if not names:
+            return text, []
+        if self._not_rewritable is False:
+            asserted = next((n for n in sorted(RELATION_NAMES)
+                             if next(iter(self.store.quads_for_pattern(None, NamedNode(GEO.base + n), None)), None)), None)
+            self._not_rewritable = (f"it asserts geo:{asserted} triples" if asserted else rewrite_applies(index()))
+        if self._not_rewritable:
+            return text, [f"{_listed(names)}: relation properties are not inferred on this read-only store "
+                          f"({self._not_rewritable}): only asserted triples match; use the geof: function in a "
+                          f"FILTER over the geometries instead"]
+        new, left = rewrite_relations(text)
+        if not left:
+            return new, []
+        return new, [f"{_listed(left)}: not rewritten where the query names it (in a property path, a blank-node "
+                     f"property list, GRAPH, SERVICE or FILTER EXISTS): only asserted triples match there"]
+
     def dataset(self, *, entailment: bool, rewrite: bool) -> dict:
         """Return the pyoxigraph query keywords giving the union of the graphs the switches let in."""
         left_out = {g for g, on in ((ENTAILED_GRAPH, entailment), (RELATIONS_GRAPH, rewrite)) if not on}
-        if not self.writable or not left_out:  # nothing inferred here, or nothing to leave out
+        if not self.writable and self.prebuilt:
+            left_out &= {ENTAILED_GRAPH}  # the rewrite is a text change, not a graph
+        if not left_out or (not self.writable and not self.prebuilt):  # nothing inferred, or nothing to leave out
             return {"use_default_graph_as_union": True}
         if self._graphs is None:
             self._graphs = list(self.store.named_graphs())

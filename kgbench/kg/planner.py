@@ -37,6 +37,7 @@ import dataclasses
 from collections.abc import Callable, Hashable
 
 import numpy as np
+import shapely
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.geofunctions.literals import GeometryLiteralError, read_literal
@@ -177,11 +178,23 @@ class _Planner:
             objects = [segs[0][1]] + [s[0] for s in segs[1:] if s[0] == s[1]]
             if not any(t[o].kind == "var" and t[o].text[1:] == var for o in objects):
                 continue
-            steps = [expand_name(t[k], self.prefixes) for k in verb if t[k].text != "/"]
-            if len(verb) != 2 * len(steps) - 1 or any(t[k].text != "/" for k in verb[1::2]) or None in steps:
-                return subject, None
-            return subject, path_key(steps)
+            return subject, path_key(self.steps([t[k] for k in verb]))
         return None
+
+    def steps(self, verb: list) -> list[str | None]:
+        """Return a path's IRIs (``P?`` marked by a trailing ``?``), or [None] for a path of another shape."""
+        steps, want_name = [], True
+        for tok in verb:
+            if want_name and tok.kind in ("iri", "pname"):
+                steps.append(expand_name(tok, self.prefixes))
+                want_name = False
+            elif not want_name and tok.text == "?" and steps[-1] is not None and not steps[-1].endswith("?"):
+                steps[-1] += "?"
+            elif not want_name and tok.text == "/":
+                want_name = True
+            else:
+                return [None]
+        return steps if steps and not want_name and None not in steps else [None]
 
     # -- planning -----------------------------------------------------------------------------------------
     def parts(self, g: Group) -> list[list[int]]:
@@ -210,29 +223,29 @@ class _Planner:
             return _Side(None, None, part)
         return None
 
-    def drive(self, g: Group, s: _Spatial) -> tuple[_Side, _Side, str, str] | None:
-        """Return (driver side, indexed side, driver variable, indexed variable) for a test, or None."""
+    def drive(self, g: Group, s: _Spatial) -> list[tuple[_Side, _Side, str, str]]:
+        """Return the (driver side, indexed side, driver variable, indexed variable) a test may use, best first."""
         parts = self.parts(g)
         sx, sy = self.side(g, parts, s.x), self.side(g, parts, s.y)
         if sx is None or sy is None or sx.part == sy.part:
-            return None
+            return []
         options = [(sx, sy, s.x, s.y), (sy, sx, s.y, s.x)]
         if isinstance(s.bound, str):  # the bound must come with the driver
             options = [o for o in options if any(s.bound in g.elements[i].variables for i in o[0].part)]
         weight = lambda o: sum(g.elements[i].kind in ("values", "subquery") for i in o[0].part)  # noqa: E731
-        for o in sorted(options, key=weight, reverse=True):
-            if o[1].key is not None and o[1].subject is not None and self.index.has_path(o[1].key):
-                return o
-        return None
+        return [o for o in sorted(options, key=weight, reverse=True)
+                if o[1].key is not None and o[1].subject is not None and self.index.has_path(o[1].key)]
 
-    def driver_rows(self, g: Group, side: _Side, var: str, bound: str | None) -> list[tuple] | None:
-        """Return the distinct (subject, geometry literal, bound) rows of the driver's part, or None."""
+    def driver_rows(self, g: Group, side: _Side, var: str, bound: str | None,
+                    limit: int = _MAX_DRIVER_ROWS + 1) -> list[tuple] | None:
+        """Return the distinct (subject, geometry literal, bound) rows of the driver's part (at most ``limit``),
+        or None when there are more than the planner drives."""
         els = g.elements
         part_vars = set().union(*(els[i].variables for i in side.part))
         keep = [i for i, e in enumerate(els) if i in side.part or (e.kind in ("filter", "bind") and e.variables <= part_vars)]
         names = [n for n in (side.subject, var, bound) if n]
         body = " .\n".join(self.span(els[i].first, els[i].last) for i in keep)
-        text = f"{self.prologue}SELECT DISTINCT {' '.join('?' + n for n in names)} WHERE {{\n{body}\n}}"
+        text = f"{self.prologue}SELECT DISTINCT {' '.join('?' + n for n in names)} WHERE {{\n{body}\n}} LIMIT {int(limit)}"
         res = self.run(text)
         self.warnings += res.warnings
         if len(res.rows) > _MAX_DRIVER_ROWS:
@@ -272,6 +285,16 @@ class _Planner:
                 keep[k] = geodesic_distance_m(v.geom, self.index.geoms[hits[k]]) <= limit
         return hits[keep]
 
+    def pairs_estimate(self, rows: list[tuple], key: str) -> int:
+        """Return how many index entries on path ``key`` the envelopes of the rows' literals meet (unknown: 1 each)."""
+        at = [self.index.position.get(r[1]) for r in rows]
+        known = np.array([i for i in at if i is not None], dtype=int)
+        if not len(known):
+            return len(rows)
+        b = self.index.boxes[known]
+        hits = self.index.tree.query(shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3]))[1]
+        return int(self.index.mask(key)[hits].sum()) + sum(i is None for i in at)
+
     def values(self, rows: list[tuple], dvar: str | None, ivar: str) -> str | None:
         """Return a VALUES block of (driver subject, indexed subject) rows, or None (a blank node in them)."""
         seen, lines = set(), []
@@ -289,13 +312,23 @@ class _Planner:
 
     def prune(self, g: Group, s: _Spatial, radius_of: Callable | None = None) -> dict | None:
         """Add the VALUES block of candidate pairs for test ``s`` to group ``g``; return the plan's state."""
-        chosen = self.drive(g, s)
-        if chosen is None:
+        options = self.drive(g, s)
+        if not options:
             return None
-        dside, iside, dvar, ivar = chosen
         bound = s.bound if isinstance(s.bound, str) else None
-        rows = self.driver_rows(g, dside, dvar, bound)
-        if rows is None or (dside.subject is None and len({r[1] for r in rows}) > 1):
+        # the side giving the fewest candidate pairs drives: for a relation, the index hits of each side's
+        # envelopes are counted; for a distance, the side with fewer rows (read only up to the other's count)
+        found = []
+        for o in options:
+            limit = len(found[0][1]) if found and s.kind == "distance" else _MAX_DRIVER_ROWS + 1
+            rows = self.driver_rows(g, o[0], o[2], bound, limit=limit)
+            if rows is not None and (not found or s.kind == "meet" or len(rows) < limit):
+                found.insert(0, (o, rows)) if s.kind == "distance" else found.append((o, rows))
+        if not found:
+            return None
+        chosen, rows = found[0] if s.kind == "distance" else min(found, key=lambda f: self.pairs_estimate(f[1], f[0][1].key))
+        dside, iside, dvar, ivar = chosen
+        if dside.subject is None and len({r[1] for r in rows}) > 1:
             return None
         try:
             factor = length_factor(NamedNode(s.unit)) if s.kind == "distance" else 1.0

@@ -75,7 +75,9 @@ def _reader_digest() -> str:
 
 
 def path_key(steps: list[str]) -> str | None:
-    """Return the index's key for a property path given as its IRIs (``[P]`` or ``[link, P]``), or None.
+    """Return the index's key for a property path given as its IRIs (``[P]``, ``[link, P]``, ``[link?, P]``), or None.
+
+    ``link?`` (zero or one ``link`` step, its IRI followed by ``?``) reaches the geometry nodes and the features.
 
     >>> path_key([GEO.base + "hasGeometry", GEO.base + "asWKT"]).split()[0].endswith("hasGeometry")
     True
@@ -86,6 +88,8 @@ def path_key(steps: list[str]) -> str | None:
         return PATH_DIRECT + steps[0]
     if len(steps) == 2 and steps[0] in FEATURE_LINKS and steps[1] in SERIALIZATION_PROPERTIES:
         return steps[0] + " " + steps[1]
+    if len(steps) == 2 and steps[0].endswith("?") and steps[0][:-1] in FEATURE_LINKS and steps[1] in SERIALIZATION_PROPERTIES:
+        return steps[0] + " " + steps[1]  # link?/P: the geometry nodes and the features together
     return None
 
 
@@ -108,6 +112,7 @@ class SpatialIndex:
         self.x = np.array([g.x if p else np.nan for g, p in zip(geoms, self.is_point)], dtype=float)
         self.y = np.array([g.y if p else np.nan for g, p in zip(geoms, self.is_point)], dtype=float)
         self._masks: dict[str, np.ndarray] = {}
+        self._derived: dict[str, dict[int, list]] = {}
 
     def __len__(self) -> int:
         return len(self.literals)
@@ -167,19 +172,32 @@ class SpatialIndex:
                     paths[link + " " + p] = {i: sorted(s, key=str) for i, s in via.items()}
         return cls(literals, geoms, np.array(boxes, dtype=float).reshape(-1, 4), paths, unreadable, empty)
 
+    def _path(self, key: str) -> dict[int, list]:
+        """Return {entry: subjects} of the path ``key``; a ``link? P`` path is derived from ``P`` and ``link P``."""
+        if key in self.paths or "? " not in key:
+            return self.paths.get(key, {})
+        if key not in self._derived:
+            link, p = key.split("? ")
+            merged = defaultdict(list)
+            for part in (self.paths.get(PATH_DIRECT + p, {}), self.paths.get(link + " " + p, {})):
+                for i, subjects in part.items():
+                    merged[i].extend(subjects)
+            self._derived[key] = {i: sorted(set(ss), key=str) for i, ss in merged.items()}
+        return self._derived[key]
+
     def subjects(self, key: str, entry: int) -> list:
         """Return the subjects that reach entry ``entry`` through the path ``key`` (empty if none)."""
-        return self.paths.get(key, {}).get(entry, [])
+        return self._path(key).get(entry, [])
 
     def has_path(self, key: str) -> bool:
         """Return whether any entry is reached through the path ``key``."""
-        return key in self.paths
+        return bool(self._path(key))
 
     def mask(self, key: str) -> np.ndarray:
         """Return a boolean array: which entries the path ``key`` reaches."""
         if key not in self._masks:
             m = np.zeros(len(self.literals), dtype=bool)
-            m[list(self.paths.get(key, {}))] = True
+            m[list(self._path(key))] = True
             self._masks[key] = m
         return self._masks[key]
 

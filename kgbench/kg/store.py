@@ -15,12 +15,14 @@ from pyoxigraph import (BlankNode, DefaultGraph, Literal, NamedNode, QueryBoolea
 
 from kgbench.geofunctions import Registry, default_registry
 from kgbench.kg.builder.snapshot import Snapshot, SnapshotError, build_snapshot
-from kgbench.kg.inference import Inference
+from kgbench.kg.geosparql import entail_rdfs
+from kgbench.kg.inference import ENTAILED_GRAPH, INFERRED_GRAPHS, Inference
 from kgbench.kg.interrupt import QueryTimeout, check_timeout, run_interruptible
 from kgbench.fileio import atomic_directory
 from kgbench.kg.paths import cache_dir, clean_cache
 from kgbench.kg.planner import mentions_spatial, run_planned
 from kgbench.kg.query_text import place_bindings
+from kgbench.kg.relation_rewrite import drop_fresh
 from kgbench.kg.results import QueryResult
 from kgbench.ontologies import PREFIXES
 
@@ -169,7 +171,8 @@ class KG:
         the pair-by-pair evaluation, without comparing every pair.
 
         ``entailment`` and ``rewrite`` (default: the KG's, True) apply GeoSPARQL's RDFS entailment and infer
-        the relation properties (``?a geo:sfWithin ?b``) the query names, for data loaded in memory
+        the relation properties (``?a geo:sfWithin ?b``) the query names: into graphs for data loaded in memory,
+        as the entailed graph loaded with the store and a rewrite of the query on the snapshot
         (:mod:`kgbench.kg.inference`); False answers over the data as given.
 
         >>> kg = KG.from_text('<http://ex.org/a> <http://ex.org/p> "1" .')
@@ -186,6 +189,12 @@ class KG:
                entailment: bool, rewrite: bool) -> QueryResult:
         """Return :meth:`query`'s result, raising QueryTimeout(budget) if it is not ready by ``deadline``."""
         inferred = self.inference.prepare(sparql, entailment=entailment, rewrite=rewrite)
+        text, more = self.inference.rewrite_text(sparql, rewrite=rewrite, index=self.spatial_index)
+        result = self._run(text, bindings, strict, plan, deadline, budget, entailment, rewrite, inferred + more)
+        return result if text is sparql else drop_fresh(result, sparql)
+
+    def _run(self, sparql: str, bindings, strict, plan, deadline: float | None, budget: float | None,
+             entailment: bool, rewrite: bool, inferred: list[str]) -> QueryResult:
         dataset = self.inference.dataset(entailment=entailment, rewrite=rewrite)
         binding = self.registry.bind()
         subs = {Variable(k): _term(v) for k, v in (bindings or {}).items()}
@@ -199,7 +208,8 @@ class KG:
                                   lambda text: self._query(text, None, strict, False, deadline, budget, entailment, rewrite),
                                   None if deadline is None else lambda: _time_left(deadline, budget), self.registry,
                                   (entailment, rewrite, self.inference.entailed, frozenset(self.inference.families)))
-            if planned is not None:  # its inner queries carry the inference warnings
+            if planned is not None:  # its inner queries carry the inference warnings (again: once is enough)
+                planned.warnings = list(dict.fromkeys([*inferred, *planned.warnings]))
                 return planned
         left = None if deadline is None else _time_left(deadline, budget)
         try:
@@ -284,6 +294,8 @@ def load_store(snapshot: Snapshot, cache: str | Path | None = None, *, force: bo
     folder renamed into place only when complete and its triple counts match the manifest: a failed load
     leaves the previous store intact and never leaves a half-loaded one where a later run would use it.
     Leftovers of builds and loads killed midway are removed first (:func:`kgbench.kg.paths.clean_cache`).
+    The store also holds the snapshot's RDFS closure (GeoSPARQL's entailment extension), inferred after the
+    load into :data:`~kgbench.kg.inference.ENTAILED_GRAPH`; its size is recorded beside the data files'.
     """
     target = cache_dir(cache) / "stores" / snapshot.id
     say = progress or (lambda m: None)
@@ -301,16 +313,22 @@ def load_store(snapshot: Snapshot, cache: str | Path | None = None, *, force: bo
                 store.bulk_load(path=str(f), format=RdfFormat.N_TRIPLES, to_graph=graph)
             except SyntaxError as exc:
                 raise DataFileError(f"{f}: corrupt N-Triples: {exc}") from None
+        # GeoSPARQL's RDFS entailment (its conformance classes expect it by default) is part of the store, in
+        # its own graph: queries with entailment off leave that graph out (kgbench.kg.inference)
+        say("inferring GeoSPARQL's RDFS entailment (sub-class, sub-property, domain, range)")
+        entailed = entail_rdfs(store, None, axioms=True, domain_range=True, target=ENTAILED_GRAPH,
+                               exclude=INFERRED_GRAPHS)
         store.flush()
         store.optimize()
         say("checking the store's triple counts against the manifest")
         counts = _graph_counts(store)
         del store
-        expected = _expected_counts(snapshot)
+        expected = {**_expected_counts(snapshot), **({ENTAILED_GRAPH.value: entailed} if entailed else {})}
         if counts != expected:
             raise SnapshotError(f"{tmp}: the loaded store does not match snapshot {snapshot.id}: "
                                 f"{_count_diff(counts, expected)}")
-        marker = {"snapshot": snapshot.id, "triples": expected, "files": _fingerprint(tmp), "sha256": _digests(tmp)}
+        marker = {"snapshot": snapshot.id, "triples": expected, "entailed": entailed, "files": _fingerprint(tmp),
+                  "sha256": _digests(tmp)}
         (tmp / _STORE_MARKER).write_text(json.dumps(marker, indent=1, sort_keys=True) + "\n")
     return target
 
@@ -331,8 +349,8 @@ def verify_store(folder: str | Path, snapshot: Snapshot, *, full: bool = False) 
     if not isinstance(marker, dict) or marker.get("snapshot") != snapshot.id:
         return f"the marker names another snapshot ({marker.get('snapshot') if isinstance(marker, dict) else marker!r})"
     files = marker.get("files")
-    if not isinstance(files, dict):
-        return "no file list in the marker (a store loaded by an older kgbench)"
+    if not isinstance(files, dict) or not isinstance(marker.get("entailed"), int):
+        return "no file list or entailment count in the marker (a store loaded by an older kgbench)"
     now = _fingerprint(folder)
     if now != files:
         changed = sorted(set(files) ^ set(now) | {f for f in files if f in now and files[f] != now[f]})
@@ -350,7 +368,7 @@ def verify_store(folder: str | Path, snapshot: Snapshot, *, full: bool = False) 
         counts = _graph_counts(Store.read_only(str(folder)))
     except OSError as exc:  # RocksDB reports corruption (bad checksums, missing files) as OSError
         return f"cannot read the store: {exc}"
-    expected = _expected_counts(snapshot)
+    expected = {**_expected_counts(snapshot), **({ENTAILED_GRAPH.value: marker["entailed"]} if marker["entailed"] else {})}
     if counts != expected:
         return f"triple counts differ from the manifest: {_count_diff(counts, expected)}"
     return None
