@@ -20,6 +20,8 @@ ROW_LIMIT = 50
 #: characters of a literal shown in a cell
 CELL_CHARS = 200
 _XSD_STRING = XSD.string.value
+#: datatypes whose values read as what they are: their text shows no ``^^datatype``
+_PLAIN = {XSD.string.value, *(XSD.base + t for t in ("integer", "double", "decimal", "float", "boolean"))}
 _BY_LENGTH = sorted(PREFIXES.items(), key=lambda kv: -len(kv[1]))
 _STYLE = ("<style>.kgb-result td,.kgb-result th{text-align:left;vertical-align:top;font-family:monospace;"
           "padding:2px 8px}.kgb-result .dt{color:#888;font-size:85%}.kgb-warn{color:#9a6700;background:#fff8c5;"
@@ -40,12 +42,13 @@ def _cut(text: str, limit: int) -> str:
 def term_text(term, limit: int = CELL_CHARS) -> str:
     """Return a term as short plain text: a prefixed name or ``<IRI>``, ``_:id``, a literal's value (cut).
 
-    A language tag follows as ``@en``; a datatype other than xsd:string as ``^^xsd:double``.
+    A language tag follows as ``@en``; a datatype as ``^^geo:wktLiteral``, except for xsd strings, integers,
+    doubles, decimals, floats and booleans, whose values say what they are.
 
     >>> term_text(NamedNode("http://www.opengis.net/ont/geosparql#asWKT")), term_text(Literal("x" * 9), 4)
     ('geo:asWKT', 'xxxx… (9 chars)')
-    >>> term_text(Literal("Helsinki", language="fi")), term_text(None)
-    ('Helsinki@fi', '')
+    >>> term_text(Literal("Helsinki", language="fi")), term_text(None), term_text(Literal(2.5))
+    ('Helsinki@fi', '', '2.5')
     """
     if term is None:
         return ""
@@ -57,7 +60,7 @@ def term_text(term, limit: int = CELL_CHARS) -> str:
         value = _cut(term.value, limit)
         if term.language:
             return f"{value}@{term.language}"
-        if term.datatype.value != _XSD_STRING:
+        if term.datatype.value not in _PLAIN:
             return f"{value}^^{_prefixed(term.datatype.value)}"
         return value
     return _cut(str(term), limit)

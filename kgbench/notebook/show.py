@@ -32,6 +32,10 @@ class ItemView:
         self.features = features
         self.map = folium_map
 
+    def __repr__(self) -> str:
+        return (f"<ItemView {self.item.id}: {len(self.features)} geometr{'y' if len(self.features) == 1 else 'ies'} "
+                f"on a folium map; .map, .save(path)>")
+
     def _side(self) -> str:
         it = self.item
         sentences = [s if len(s) <= _SENTENCE_CHARS else s[:_SENTENCE_CHARS] + "…"
