@@ -97,9 +97,19 @@ def _column(pd, terms: list):
         return pd.Series(pd.to_datetime(texts, format="ISO8601", utc=zoned, errors="coerce"))
     if kinds == {"str"}:
         return pd.Series([None if t is None else _text(t) for t in terms])
-    from kgbench.kg.results import python_value
+    return pd.Series([None if t is None else _value(t) for t in terms], dtype=object)
 
-    return pd.Series([None if t is None else python_value(t) for t in terms], dtype=object)
+
+def _value(term):
+    """Return a term of a mixed column as a Python value: an int, float or bool for those literals, else text."""
+    kind = _kind(term)
+    if kind == "int":
+        return _number(term, int)
+    if kind == "float":
+        return _number(term, float)
+    if kind == "bool":
+        return term.value in ("true", "1")
+    return _text(term)
 
 
 def to_pandas(result):

@@ -64,6 +64,9 @@ def test_unbound_integers_are_nullable_and_datetimes_of_real_earthquakes_are_utc
     assert str(mixed["n"].dtype) == "Int64" and mixed["n"].iloc[0] == 3 and mixed["n"].isna().iloc[1]
     bools = QueryResult.select(["b"], [(Literal(True),), (None,)]).to_pandas()
     assert str(bools["b"].dtype) == "boolean"
+    odd = QueryResult.select(["m"], [(Literal(1),), (Literal("a"),), (None,), (Literal("x", datatype=NamedNode(
+        "http://www.w3.org/2001/XMLSchema#integer")),)]).to_pandas()["m"]
+    assert odd.dtype == object and odd.tolist()[:2] == [1, "a"] and odd.isna().tolist() == [False, False, True, True]
 
 
 def test_ask_and_construct_results_convert_too(kg):
