@@ -1,7 +1,7 @@
 """Run notebooks top to bottom in a fresh kernel and fail on the first error: ``python -m kgbench.notebook.run_examples examples/``.
 
 Each notebook (``*.ipynb`` in the folders or files given, in name order) runs in its own kernel (nbclient,
-the ``python3`` kernel of this interpreter), its working folder being the notebook's folder; the notebooks are
+an ipykernel of this very interpreter, whatever kernels are installed), its working folder being the notebook's folder; the notebooks are
 read, never written back (their committed outputs stay cleared). A cell that raises ends the run, and so does
 one whose standard error holds a line starting ``Error:`` (how ``%%sparql`` reports a failed query): the line
 names the notebook, the cell number (1-based, counting every cell) and its first line, and the error; so does a
@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from kgbench.kg.result_frames import optional_import
 
 __all__ = ["run_notebook", "notebooks_in", "main", "NotebookFailed"]
+
+
+_KERNEL = "kgbench-python"
 
 
 class NotebookFailed(RuntimeError):
@@ -71,10 +75,29 @@ def run_notebook(path: str | Path, *, cell_timeout: float = 600, max_seconds: fl
         nb = nbformat.read(path, as_version=4)
     except Exception as exc:  # noqa: BLE001 - any unreadable notebook is one line
         raise NotebookFailed(f"{path}: not a readable notebook: {exc}") from None
-    client = nbclient.NotebookClient(nb, timeout=cell_timeout, kernel_name="python3",
-                                     resources={"metadata": {"path": str(path.parent.resolve())}})
+    with tempfile.TemporaryDirectory(prefix="kgbench-kernel-") as specs:
+        client = nbclient.NotebookClient(nb, timeout=cell_timeout, km=_this_python_kernel(Path(specs)),
+                                         resources={"metadata": {"path": str(path.parent.resolve())}})
+        return _run_cells(client, nb, path, cell_timeout, max_seconds, nbclient)
+
+
+def _this_python_kernel(specs: Path):
+    """Return a kernel manager whose kernel is this interpreter's ipykernel, whatever "python3" kernels exist.
+
+    A system-wide "python3" kernelspec (Debian's python3-ipykernel) would otherwise run the notebooks in a
+    Python without kgbench.
+    """
+    kernelspec = optional_import("ipykernel.kernelspec", "running notebooks")
+    manager = optional_import("jupyter_client.manager", "running notebooks")
+    specs_module = optional_import("jupyter_client.kernelspec", "running notebooks")
+    kernelspec.write_kernel_spec(specs / _KERNEL)  # argv: sys.executable -m ipykernel_launcher
+    return manager.AsyncKernelManager(kernel_name=_KERNEL,
+                                      kernel_spec_manager=specs_module.KernelSpecManager(kernel_dirs=[str(specs)]))
+
+
+def _run_cells(client, nb, path: Path, cell_timeout: float, max_seconds: float | None, nbclient) -> float:
     start = time.monotonic()
-    with client.setup_kernel():
+    with client.setup_kernel(cleanup_kc=True):  # shut the kernel down: the client does not own its manager
         for i, cell in enumerate(nb.cells):
             if cell.cell_type != "code":
                 continue

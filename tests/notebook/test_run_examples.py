@@ -26,7 +26,8 @@ def test_the_three_examples_are_valid_notebooks_committed_without_outputs():
 
 
 def test_the_runner_runs_cells_in_order_and_names_the_failing_notebook_and_cell(tmp_path, capsys):
-    good = new_notebook(cells=[new_code_cell("x = 2"), new_code_cell("assert x == 2")])
+    good = new_notebook(cells=[new_code_cell("import sys\nx = 2"), new_code_cell("assert x == 2"),
+                               new_code_cell(f"assert sys.executable == {sys.executable!r}, sys.executable")])
     bad = new_notebook(cells=[new_markdown_cell("# a title"), new_code_cell("y = 1"),
                               new_code_cell("# the failing one\n1 / (y - 1)"), new_code_cell("print('never')")])
     nbformat.write(good, tmp_path / "a-good.ipynb")
