@@ -103,8 +103,16 @@ def show(item: Item | Mapping, *, kg=None, static: bool = False, png: str | Path
     writes it to that file (atomically; an existing file only with ``force=True``). ``item`` may be an
     :class:`~kgbench.generator.items.Item` or its dict.
 
-    >>> import kgbench                                      # doctest: +SKIP
-    >>> kgbench.show(kgbench.generate("A1", n=1)[0])        # doctest: +SKIP
+    >>> g = "<http://www.opengis.net/ont/geosparql#"
+    >>> gold = (f'<http://x/a> {g}hasGeometry> <http://x/a/g> .\\n'
+    ...         f'<http://x/a/g> {g}asWKT> "POINT (24.93 60.17)"^^{g}wktLiteral> .\\n')
+    >>> item = Item("A9-x", "A9", 1, "A9-1", "v1", "eng", "Where is Kamppi?", "Coordinates", [24.93, 60.17], None,
+    ...             [], False, None, {"A": {"iri": "http://x/a", "name": "Kamppi"}}, {}, "", gold, "osm", {}, "s")
+    >>> view = show(item, kg=False)
+    >>> [f.label for f in view.features], "Where is Kamppi?" in view._repr_html_()
+    (['A: Kamppi'], True)
+    >>> len(show(item, kg=False, static=True, width=300, height=200).png) > 1000
+    True
     """
     if isinstance(item, Mapping):
         item = Item.from_dict(item)
