@@ -65,6 +65,11 @@ class Item:
         return json.dumps({f.name: getattr(self, f.name) for f in dataclasses.fields(self)},
                           ensure_ascii=False, separators=(",", ":"))
 
+    def _repr_html_(self) -> str:
+        from kgbench.generator.item_card import item_card
+
+        return item_card(self)
+
     @classmethod
     def from_dict(cls, d: Mapping) -> "Item":
         """Return an item from a dict read back from JSON (extra keys are ignored)."""

@@ -55,6 +55,42 @@ class QueryResult:
     def __bool__(self) -> bool:
         return bool(self.boolean) if self.kind == "ask" else bool(len(self))
 
+    def __repr__(self) -> str:
+        from kgbench.kg.result_html import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def to_html(self, limit: int | None = None) -> str:
+        """Return the result as an HTML table (escaped) of at most ``limit`` rows (default 50), the count stated.
+
+        What a notebook shows; see :func:`kgbench.kg.result_html.result_html`.
+        """
+        from kgbench.kg.result_html import ROW_LIMIT, result_html
+
+        return result_html(self, ROW_LIMIT if limit is None else limit)
+
+    def to_pandas(self):
+        """Return the result as a pandas DataFrame with typed columns (needs the ``notebook`` extra).
+
+        Numbers as numbers, dates as datetimes, IRIs and strings as strings, unbound as NA: see
+        :func:`kgbench.kg.result_frames.to_pandas`.
+        """
+        from kgbench.kg.result_frames import to_pandas
+
+        return to_pandas(self)
+
+    def to_geopandas(self, geometry: str | None = None):
+        """Return the result as a geopandas GeoDataFrame (EPSG:4326, longitude first) of the column ``geometry``.
+
+        See :func:`kgbench.kg.result_frames.to_geopandas` (needs the ``notebook`` extra).
+        """
+        from kgbench.kg.result_frames import to_geopandas
+
+        return to_geopandas(self, geometry)
+
     def column(self, name: str) -> list:
         """Return one variable's values (None where unbound), in row order."""
         i = self.variables.index(name)
