@@ -131,7 +131,7 @@ def create_app(kg: KnowledgeGraph, *, timeout: float | None = 30.0, max_rows: in
     >>> from kgbench.kg.store import KG
     >>> app = create_app(KG.from_text(""), timeout=5)
     >>> sorted(r.path for r in app.routes)
-    ['/', '/sparql', '/yasgui/{name}']
+    ['/', '/favicon.ico', '/sparql', '/yasgui/{name}']
     """
     timeout = check_timeout(timeout)
     if max_rows is not None and (isinstance(max_rows, bool) or max_rows < 1):
@@ -151,8 +151,12 @@ def create_app(kg: KnowledgeGraph, *, timeout: float | None = 30.0, max_rows: in
             return _error(404, f"no such file: /yasgui/{name}")
         return FileResponse(path)
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
     return Starlette(routes=[
         Route("/sparql", endpoint.handle, methods=["GET", "POST"]),
         Route("/", page, methods=["GET"]),
         Route("/yasgui/{name}", asset, methods=["GET"]),
+        Route("/favicon.ico", no_icon, methods=["GET"]),
     ])
