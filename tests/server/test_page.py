@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import os
-import shutil
 import threading
-import time
 from pathlib import Path
 
 import pytest
