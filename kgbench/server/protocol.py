@@ -121,7 +121,7 @@ def query_of(method: str, content_type: str | None, params: Mapping[str, Sequenc
             text = body.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ProtocolError(400, f"the query body is not UTF-8: {exc}") from None
-    elif method == "POST" and ctype not in ("application/x-www-form-urlencoded", "multipart/form-data", ""):
+    elif method == "POST" and ctype not in ("application/x-www-form-urlencoded", ""):
         raise ProtocolError(415, f"unsupported body type {ctype}: POST application/x-www-form-urlencoded "
                                  "(query=...) or application/sparql-query")
     if not text or not text.strip():

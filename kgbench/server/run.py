@@ -65,6 +65,14 @@ def listen(host: str, port: int) -> tuple[socket.socket, str]:
     return sock, f"http://{shown}:{sock.getsockname()[1]}/sparql"
 
 
+def _warm(kg: KnowledgeGraph) -> KnowledgeGraph:
+    """Return ``kg`` with its spatial index read (or built) now, not by whichever queries first need it at once."""
+    index = getattr(kg, "spatial_index", None)
+    if callable(index):
+        index()
+    return kg
+
+
 def _run_one(kg: KnowledgeGraph, sock: socket.socket, app_kw: dict, access_log: bool) -> None:
     import uvicorn
 
@@ -78,7 +86,8 @@ def serve(open_kg: Callable[[], KnowledgeGraph], *, host: str = DEFAULT_HOST, po
           access_log: bool = False, on_ready: Callable[[str], None] | None = None) -> None:
     """Serve the KG ``open_kg()`` returns at ``http://host:port/sparql`` (the query page at ``/``) until stopped.
 
-    ``timeout``, ``max_rows`` and ``threads`` are :func:`~kgbench.server.app.create_app`'s, per worker.
+    ``timeout``, ``max_rows`` and ``threads`` are :func:`~kgbench.server.app.create_app`'s, per worker. The
+    KG's spatial index is read (or built) before the first connection is accepted.
     With ``workers`` > 1, ``open_kg`` is called in each forked worker (so the parent should have made sure
     the snapshot is built first). ``on_ready`` is called with the endpoint's URL once the socket listens.
     SIGINT or SIGTERM stops the server (and its workers). A port in use raises OSError naming it.
@@ -89,7 +98,7 @@ def serve(open_kg: Callable[[], KnowledgeGraph], *, host: str = DEFAULT_HOST, po
     app_kw = {"timeout": timeout, "max_rows": max_rows, "threads": threads}
     try:
         if workers == 1:
-            kg = open_kg()
+            kg = _warm(open_kg())
             if on_ready is not None:
                 on_ready(url)
             _run_one(kg, sock, app_kw, access_log)
@@ -106,7 +115,7 @@ def _fork_worker(open_kg, sock, app_kw, access_log) -> int:
         try:
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            _run_one(open_kg(), sock, app_kw, access_log)
+            _run_one(_warm(open_kg()), sock, app_kw, access_log)
         except BaseException as exc:  # noqa: BLE001 - reported on stderr, then the worker exits
             print(f"kgbench serve worker {os.getpid()}: {type(exc).__name__}: {exc}", file=sys.stderr)
             code = 1
