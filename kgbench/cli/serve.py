@@ -21,7 +21,8 @@ from kgbench.cli._app import _err, _kg_options, _open, main
               help="Queries evaluated at once per worker; further requests wait their turn.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Server processes on the one port, each with its own read-only store handle: kgbench's geo "
-                   "functions are Python and hold the GIL, so one process runs one core's worth of them.")
+                   "functions are Python and hold the GIL, so one process runs one core's worth of them. A "
+                   "worker left running a timed-out query that pyoxigraph cannot stop is replaced.")
 @click.option("--access-log", is_flag=True, help="Log every request on stderr.")
 @click.pass_obj
 def serve(obj, data, strict, no_entailment, no_rewrite, host, port, timeout, max_rows, threads, workers,
@@ -39,21 +40,16 @@ def serve(obj, data, strict, no_entailment, no_rewrite, host, port, timeout, max
     # geo-function warnings go to each client (X-KGBench-Warning headers), not to the server's stderr
     open_kg = functools.partial(_open, obj, data, strict, entailment=not no_entailment, rewrite=not no_rewrite,
                                 on_warning=None)
-    if workers > 1:
-        snapshot_id = open_kg().snapshot_id  # build and load the snapshot once, before any worker opens it
+    # build and load the snapshot (or read the --data files) here, once: errors are one line before any worker
+    # starts, and each worker then opens the store that is there
+    snapshot_id = open_kg().snapshot_id
     if not is_loopback(host):
         _err(f"listening on {host}: the endpoint is reachable from other machines, without authentication")
-    opened = []
-
-    def open_once():
-        opened.append(open_kg())
-        return opened[-1]
 
     def ready(url: str) -> None:
-        sid = opened[-1].snapshot_id if opened else snapshot_id
         page = url.rsplit("/", 1)[0] + "/"
-        click.echo(f"kgbench {sid} endpoint: {url}  (query page: {page}; {workers} worker(s); Ctrl-C stops)",
-                   err=True)
+        click.echo(f"kgbench {snapshot_id} endpoint: {url}  (query page: {page}; {workers} worker(s); "
+                   "Ctrl-C stops)", err=True)
 
-    run(open_once, host=host, port=port, timeout=timeout, max_rows=max_rows, threads=threads, workers=workers,
+    run(open_kg, host=host, port=port, timeout=timeout, max_rows=max_rows, threads=threads, workers=workers,
         access_log=access_log, on_ready=ready)

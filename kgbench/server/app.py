@@ -11,6 +11,7 @@ one core's worth of geo functions, ``kgbench serve --workers N`` runs N such pro
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -45,8 +46,10 @@ def _ascii(text: str) -> str:
 class _Endpoint:
     """The ``/sparql`` handler: parse the request, refuse what is refused, run the query, negotiate, write."""
 
-    def __init__(self, kg: KnowledgeGraph, timeout: float | None, max_rows: int | None, threads: int):
+    def __init__(self, kg: KnowledgeGraph, timeout: float | None, max_rows: int | None, threads: int,
+                 on_timeout: Callable[[], None] | None):
         self.kg = kg
+        self.on_timeout = on_timeout
         self.timeout = timeout
         self.max_rows = max_rows
         self.limiter = anyio.CapacityLimiter(threads)
@@ -100,6 +103,8 @@ class _Endpoint:
         except QuerySyntaxError as exc:
             return _error(400, str(exc))
         except QueryTimeout as exc:
+            if self.on_timeout is not None:
+                self.on_timeout()
             more = "" if timeout == self.timeout else f" (the endpoint allows up to {self.timeout:g} s)"
             return _error(503, f"{exc}{more}")
         except (ValueError, RuntimeError) as exc:  # a geo function failing in strict mode, a bad binding...
@@ -119,7 +124,8 @@ class _Endpoint:
 
 
 def create_app(kg: KnowledgeGraph, *, timeout: float | None = 30.0, max_rows: int | None = 100_000,
-               threads: int = 8, yasgui: Path | None = None) -> Starlette:
+               threads: int = 8, yasgui: Path | None = None,
+               on_timeout: Callable[[], None] | None = None) -> Starlette:
     """Return the endpoint's ASGI application over ``kg``: ``/sparql``, the query page ``/`` and its files.
 
     ``timeout`` (seconds, None: none) bounds every query (a client may ask for less with a ``timeout``
@@ -127,6 +133,8 @@ def create_app(kg: KnowledgeGraph, *, timeout: float | None = 30.0, max_rows: in
     rows (or triples) is answered 400 with a message saying so, never cut silently. ``threads`` queries run at
     once; the rest wait. ``yasgui`` is the folder of YASGUI's files (default: where
     :func:`kgbench.server.yasgui.install_yasgui` puts them); without them ``/`` is a plain page of kgbench's own.
+    ``on_timeout`` is called after each query stopped by its time-out (:mod:`kgbench.server.run` checks then
+    that the evaluation really stopped).
 
     >>> from kgbench.kg.store import KG
     >>> app = create_app(KG.from_text(""), timeout=5)
@@ -138,7 +146,7 @@ def create_app(kg: KnowledgeGraph, *, timeout: float | None = 30.0, max_rows: in
         raise ValueError(f"max_rows must be a positive number of rows or None, not {max_rows!r}")
     if threads < 1:
         raise ValueError(f"threads must be at least 1, not {threads!r}")
-    endpoint = _Endpoint(kg, timeout, max_rows, threads)
+    endpoint = _Endpoint(kg, timeout, max_rows, threads, on_timeout)
     folder = yasgui_dir() if yasgui is None else Path(yasgui)
 
     async def page(request: Request) -> Response:
