@@ -31,15 +31,18 @@ def browser():
         b.close()
 
 
-def _shot(page, name: str) -> Path:
+def _shot(page, name: str, capsys) -> Path:
+    """Return the path of a screenshot of the page, saved in test-artifacts/ (git-ignored) and printed."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / name
     page.screenshot(path=str(path), full_page=True)
-    print(f"screenshot: {path}")
+    with capsys.disabled():
+        print(f"\nscreenshot: {path}")
+    assert path.stat().st_size > 10_000
     return path
 
 
-def test_yasgui_page_runs_a_typed_example(server, browser):
+def test_yasgui_page_runs_a_typed_example(server, browser, capsys):
     need_or_skip(all((yasgui_dir() / f).is_file() for f in YASGUI_FILES),
                  "YASGUI is not installed (python -m kgbench.server.yasgui)")
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -66,12 +69,12 @@ def test_yasgui_page_runs_a_typed_example(server, browser):
     rows = page.locator(".yasr table tbody tr")
     assert rows.count() == 5
     assert "Joensuu" in page.locator(".yasr table tbody").inner_text()
-    _shot(page, "serve-yasgui.png")
+    _shot(page, "serve-yasgui.png", capsys)
     assert not errors, errors
     page.close()
 
 
-def test_plain_page_without_yasgui(browser, tmp_path):
+def test_plain_page_without_yasgui(browser, tmp_path, capsys):
     """Without YASGUI's files, / is kgbench's plain page: it says how to install YASGUI and still runs queries."""
     import uvicorn
 
@@ -95,7 +98,7 @@ def test_plain_page_without_yasgui(browser, tmp_path):
         page.click("#run")
         page.wait_for_selector("#results tbody tr", timeout=10_000)
         assert page.locator("#results tbody tr").all_inner_texts() == ["Helsinki", "Tallinn"]
-        _shot(page, "serve-plain.png")
+        _shot(page, "serve-plain.png", capsys)
         page.close()
     finally:
         server.should_exit = True
