@@ -77,7 +77,7 @@ def install_yasgui(dest: str | Path | None = None, *, version: str = YASGUI_VERS
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Install YASGUI for ``kgbench serve``'s page; print where it went. Exit status 1 (one line) on failure."""
+    """Return the exit status of installing YASGUI for the page (0; 1 with one error line), printing where it went."""
     ap = argparse.ArgumentParser(prog="python -m kgbench.server.yasgui", description=main.__doc__)
     ap.add_argument("--dest", help="folder to put the files in (default: kgbench/server/vendor/yasgui)")
     ap.add_argument("--version", default=YASGUI_VERSION, help=f"{YASGUI_PACKAGE} version (default {YASGUI_VERSION})")

@@ -246,3 +246,12 @@ def test_concurrent_clients(server):
     assert answers == {n: (200, str(n * 2)) for n in range(80)}
     assert slow["answer"][0] == 503  # the cross join ran out its 3 s
     assert took < 3  # the 80 small queries were answered while it ran
+
+
+def test_geo_function_failures_come_back_as_warning_headers(server):
+    q = 'SELECT (geof:area("POINT(0"^^geo:wktLiteral, uom:metre) AS ?x) WHERE {}'
+    status, headers, text = _http(server, q)
+    assert status == 200
+    assert json.loads(text)["results"]["bindings"] == [{}]  # unbound, as pyoxigraph leaves it, but not silent
+    assert int(headers["X-KGBench-Warnings"]) >= 1
+    assert "POINT(0" in headers["X-KGBench-Warning"] and "area" in headers["X-KGBench-Warning"]
