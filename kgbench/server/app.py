@@ -11,6 +11,8 @@ one core's worth of geo functions, ``kgbench serve --workers N`` runs N such pro
 from __future__ import annotations
 
 import json
+import sys
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -21,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from kgbench.geofunctions import GeoFunctionError
 from kgbench.kg.graph import KnowledgeGraph
 from kgbench.kg.interrupt import QueryTimeout, check_timeout
 from kgbench.kg.store import QuerySyntaxError
@@ -64,11 +67,13 @@ class _Endpoint:
         params = {k: request.query_params.getlist(k) for k in request.query_params.keys()}
         body = b""
         if request.method == "POST":
-            if int(request.headers.get("content-length") or 0) > MAX_QUERY_BYTES:
-                raise ProtocolError(413, f"the request body is larger than {MAX_QUERY_BYTES} bytes")
-            body = await request.body()
-            if len(body) > MAX_QUERY_BYTES:
-                raise ProtocolError(413, f"the request body is larger than {MAX_QUERY_BYTES} bytes")
+            chunks, size = [], 0
+            async for chunk in request.stream():  # read no more than the cap, whatever Content-Length says
+                size += len(chunk)
+                if size > MAX_QUERY_BYTES:
+                    raise ProtocolError(413, f"the request body is larger than {MAX_QUERY_BYTES} bytes")
+                chunks.append(chunk)
+            body = b"".join(chunks)
             ctype = (request.headers.get("content-type") or "").split(";", 1)[0].strip().lower()
             if ctype == "application/x-www-form-urlencoded":
                 try:
@@ -107,8 +112,11 @@ class _Endpoint:
                 self.on_timeout()
             more = "" if timeout == self.timeout else f" (the endpoint allows up to {self.timeout:g} s)"
             return _error(503, f"{exc}{more}")
-        except (ValueError, RuntimeError) as exc:  # a geo function failing in strict mode, a bad binding...
+        except (ValueError, GeoFunctionError) as exc:  # a geo function failing in strict mode...
             return _error(400, f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - the client gets one line, the server's log the traceback
+            traceback.print_exc(file=sys.stderr)
+            return _error(500, f"internal error: {type(exc).__name__}: {one_line(str(exc), 500)}")
         fmt = negotiate(result.kind, fmt_param, accept)
         n = len(result)
         if self.max_rows is not None and result.kind != "ask" and n > self.max_rows:

@@ -255,3 +255,11 @@ def test_geo_function_failures_come_back_as_warning_headers(server):
     assert json.loads(text)["results"]["bindings"] == [{}]  # unbound, as pyoxigraph leaves it, but not silent
     assert int(headers["X-KGBench-Warnings"]) >= 1
     assert "POINT(0" in headers["X-KGBench-Warning"] and "area" in headers["X-KGBench-Warning"]
+
+
+def test_a_body_over_the_cap_is_413(server):
+    from kgbench.server.app import MAX_QUERY_BYTES
+
+    body = b"ASK {} #" + b"x" * MAX_QUERY_BYTES
+    status, _, text = _http(server, body=body, ctype="application/sparql-query")
+    assert status == 413 and "larger than" in text
