@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import re
+import threading
 
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
@@ -89,7 +90,8 @@ class Inference:
     """What has been inferred into one KG's store, and the dataset each query sees.
 
     One per KG. :meth:`prepare` infers what a query needs (once) and returns the warnings for it;
-    :meth:`dataset` returns the pyoxigraph dataset arguments for the switches in force.
+    :meth:`dataset` returns the pyoxigraph dataset arguments for the switches in force. Queries from several
+    threads at once (``kgbench serve``) infer one at a time: each family is inferred once, never twice at once.
     """
 
     def __init__(self, store: Store, writable: bool):
@@ -100,6 +102,7 @@ class Inference:
         self.disjoint_skipped: bool | None = None
         self._objects: dict | None = None  # the spatial objects as asserted, read once (the data never changes)
         self._graphs: list | None = None
+        self._lock = threading.Lock()
 
     def prepare(self, text: str, *, entailment: bool, rewrite: bool) -> list[str]:
         """Return warnings for ``text`` after inferring (once) the entailment and the relations it needs."""
@@ -110,6 +113,10 @@ class Inference:
                         f"read-only store (the bundled snapshot is queried as built): only asserted triples match; "
                         f"use the geof: function in a FILTER over the geometries instead"]
             return []
+        with self._lock:
+            return self._prepare(text, entailment, rewrite)
+
+    def _prepare(self, text: str, entailment: bool, rewrite: bool) -> list[str]:
         if entailment and not self.entailed:
             entail_rdfs(self.store, None, axioms=True, domain_range=True, target=ENTAILED_GRAPH,
                         exclude=INFERRED_GRAPHS)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -68,3 +70,22 @@ def need_or_skip(condition: bool, why: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{why} (CI is set, so this fails instead of skipping)")
     pytest.skip(why)
+
+
+@contextlib.contextmanager
+def app_in_thread(app):
+    """Yield the base URL of ``app`` served by uvicorn on a thread of this process (free loopback port)."""
+    import uvicorn
+
+    from kgbench.server.run import listen
+
+    sock, url = listen("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield url.rsplit("/", 1)[0]
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
 
 from kgbench.server.examples import examples
 from kgbench.server.page import YASGUI_FILES, page_config, yasgui_dir
-from tests.server.conftest import need_or_skip
+from tests.server.conftest import app_in_thread, need_or_skip
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -76,22 +75,14 @@ def test_yasgui_page_runs_a_typed_example(server, browser, capsys):
 
 def test_plain_page_without_yasgui(browser, tmp_path, capsys):
     """Without YASGUI's files, / is kgbench's plain page: it says how to install YASGUI and still runs queries."""
-    import uvicorn
-
     from kgbench.kg.store import KG
     from kgbench.server.app import create_app
-    from kgbench.server.run import listen
 
     kg = KG.from_text('<http://ex.org/a> <http://www.w3.org/2000/01/rdf-schema#label> "Helsinki" .\n'
                       '<http://ex.org/b> <http://www.w3.org/2000/01/rdf-schema#label> "Tallinn" .')
-    sock, url = listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(kg, yasgui=tmp_path / "none"), log_level="warning",
-                                           lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
+    with app_in_thread(create_app(kg, yasgui=tmp_path / "none")) as base:
         page = browser.new_page(viewport={"width": 1000, "height": 700})
-        page.goto(url.rsplit("/", 1)[0] + "/")
+        page.goto(f"{base}/")
         assert "python -m kgbench.server.yasgui" in page.inner_text(".note")
         assert page.input_value("#query").startswith("PREFIX kgb:")
         page.fill("#query", "SELECT ?n WHERE { ?e rdfs:label ?n } ORDER BY ?n")
@@ -100,7 +91,3 @@ def test_plain_page_without_yasgui(browser, tmp_path, capsys):
         assert page.locator("#results tbody tr").all_inner_texts() == ["Helsinki", "Tallinn"]
         _shot(page, "serve-plain.png", capsys)
         page.close()
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
