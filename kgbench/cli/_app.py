@@ -105,12 +105,35 @@ def main(ctx, debug, cache_dir):
     ctx.obj = _Ctx(debug, cache_dir)
 
 
-def _open(ctx_obj: _Ctx, data=(), strict=False):
+def _open(ctx_obj: _Ctx, data=(), strict=False, **kw):
+    """Return the KG the options chose: the snapshot, or the --data files (``kw`` goes to open_kg)."""
     from kgbench.kg.store import open_kg
 
+    kw.setdefault("on_warning", _err)
     with _Steps() as steps:
-        return open_kg(data=list(data) or None, cache=ctx_obj.cache, strict=strict, progress=steps,
-                       on_warning=_err)
+        return open_kg(data=list(data) or None, cache=ctx_obj.cache, strict=strict, progress=steps, **kw)
+
+
+#: the options that choose the KG a command queries and how (``sparql``, ``serve``): --data, --strict,
+#: --no-entailment, --no-rewrite
+_KG_OPTIONS = (
+    click.option("--data", "-d", multiple=True, type=click.Path(dir_okay=False),
+                 help="Query these RDF files instead of the default snapshot (repeatable)."),
+    click.option("--strict", is_flag=True, help="Fail if any geo function call fails."),
+    click.option("--no-entailment", is_flag=True,
+                 help="Answer over the data as given: no GeoSPARQL RDFS entailment (sub-classes, sub-properties, "
+                      "domains and ranges; applied by default to --data files)."),
+    click.option("--no-rewrite", is_flag=True,
+                 help="Match relation properties (?a geo:sfWithin ?b) against asserted triples only, not also "
+                      "the relations inferred from the geometries (by default for --data files)."),
+)
+
+
+def _kg_options(fn):
+    """Return the command with :data:`_KG_OPTIONS` added (in their order in ``--help``)."""
+    for option in reversed(_KG_OPTIONS):
+        fn = option(fn)
+    return fn
 
 
 def _bar(label: str):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from kgbench.cli._app import _Steps, main, _open
+from kgbench.cli._app import _Steps, _kg_options, _open, main
 
 
 # ---------------------------------------------------------------------------------------------- kg
@@ -73,17 +73,9 @@ def kg_info(obj, as_json, top):
 @main.command()
 @click.argument("query", required=False)
 @click.option("--file", "-f", "query_file", type=click.Path(dir_okay=False), help="Read the query from a file.")
-@click.option("--data", "-d", multiple=True, type=click.Path(dir_okay=False),
-              help="Query these RDF files instead of the default snapshot (repeatable).")
+@_kg_options
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "tsv", "json", "xml"]), default="table",
               show_default=True)
-@click.option("--strict", is_flag=True, help="Fail if any geo function call fails.")
-@click.option("--no-entailment", is_flag=True,
-              help="Answer over the data as given: no GeoSPARQL RDFS entailment (sub-classes, sub-properties, "
-                   "domains and ranges; applied by default to --data files).")
-@click.option("--no-rewrite", is_flag=True,
-              help="Match relation properties (?a geo:sfWithin ?b) against asserted triples only, not also "
-                   "the relations inferred from the geometries (by default for --data files).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop the query after this many seconds (a float; opening the store is not counted): one error "
                    "line, no result, exit status 124.")

@@ -41,6 +41,7 @@ True
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 
 from pyoxigraph import DefaultGraph, NamedNode, Store
@@ -97,7 +98,8 @@ class Inference:
     """What has been inferred into one KG's store, and the dataset each query sees.
 
     One per KG. :meth:`prepare` infers what a query needs (once) and returns the warnings for it;
-    :meth:`dataset` returns the pyoxigraph dataset arguments for the switches in force.
+    :meth:`dataset` returns the pyoxigraph dataset arguments for the switches in force. Queries from several
+    threads at once (``kgbench serve``) infer one at a time: each family is inferred once, never twice at once.
     """
 
     def __init__(self, store: Store, writable: bool):
@@ -112,11 +114,16 @@ class Inference:
         self.prebuilt = not writable and store.contains_named_graph(ENTAILED_GRAPH)
         self.entailed = self.prebuilt
         self._not_rewritable: str | None | bool = False  # why the relation rewrite is not exact here (False: unknown)
+        self._lock = threading.Lock()
 
     def prepare(self, text: str, *, entailment: bool, rewrite: bool) -> list[str]:
         """Return warnings for ``text`` after inferring (once) the entailment and the relations it needs."""
         if not self.writable:  # entailed when loaded; relations by rewrite_text
             return []
+        with self._lock:
+            return self._prepare(text, entailment, rewrite)
+
+    def _prepare(self, text: str, entailment: bool, rewrite: bool) -> list[str]:
         if entailment and not self.entailed:
             entail_rdfs(self.store, None, axioms=True, domain_range=True, target=ENTAILED_GRAPH,
                         exclude=INFERRED_GRAPHS)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-__all__ = ["run_interruptible", "QueryTimeout", "check_timeout"]
+__all__ = ["run_interruptible", "QueryTimeout", "check_timeout", "abandoned_running"]
 
 T = TypeVar("T")
 
@@ -89,6 +89,8 @@ class _Worker:
     """One daemon thread that runs jobs from its own queue and returns itself to the idle list after each."""
 
     idle: list["_Worker"] = []
+    #: the jobs handed to a worker and not finished yet (abandoned ones included)
+    running: set[_Job] = set()
     lock = threading.Lock()
 
     def __init__(self):
@@ -114,6 +116,7 @@ class _Worker:
             if job.abandoned:
                 job.value = job.error = None
             with _Worker.lock:
+                _Worker.running.discard(job)
                 _Worker.idle.append(self)
             job.done.set()
 
@@ -121,6 +124,7 @@ class _Worker:
 def _after_fork_in_child() -> None:
     # a forked child has only the forking thread: the parent's workers do not exist there
     _Worker.idle = []
+    _Worker.running = set()
     _Worker.lock = threading.Lock()
 
 
@@ -153,6 +157,8 @@ def run_interruptible(fn: Callable[[], T], on_interrupt: Callable[[], None] | No
     ctx = contextvars.copy_context()
     job = _Job(lambda: ctx.run(fn))
     worker = _Worker.take()
+    with _Worker.lock:
+        _Worker.running.add(job)
     worker.jobs.put(job)
     try:
         while not job.done.wait(_POLL_S if deadline is None else max(0.0, min(_POLL_S, deadline - time.monotonic()))):
@@ -167,3 +173,16 @@ def run_interruptible(fn: Callable[[], T], on_interrupt: Callable[[], None] | No
         err, job.error = job.error, None
         raise err
     return job.value
+
+
+def abandoned_running() -> int:
+    """Return how many abandoned evaluations (interrupted or timed out) are still running in this process.
+
+    One that lasts more than a moment after its time-out is pure SPARQL work inside pyoxigraph, which nothing
+    can stop (a COUNT over a cross join): a long-lived process (``kgbench serve``) may then replace itself.
+
+    >>> abandoned_running()
+    0
+    """
+    with _Worker.lock:
+        return sum(1 for job in _Worker.running if job.abandoned)
