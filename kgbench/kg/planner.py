@@ -49,7 +49,7 @@ from kgbench.kg.join_eval import answer as answer_join
 from kgbench.kg.results import QueryResult
 from kgbench.kg.spatial_index import SpatialIndex, path_key
 from kgbench.kg.sparql_syntax import (Element, Group, Query, SparqlStructureError, expand_name, parse_query,
-                                      prologue_prefixes, projected, split_at as _split, strip_parens as _strip)
+                                      path_iris, prologue_prefixes, projected, split_at as _split, strip_parens as _strip)
 from kgbench.ontologies import GEOF, PREFIXES
 
 __all__ = ["run_planned", "mentions_spatial"]
@@ -178,23 +178,8 @@ class _Planner:
             objects = [segs[0][1]] + [s[0] for s in segs[1:] if s[0] == s[1]]
             if not any(t[o].kind == "var" and t[o].text[1:] == var for o in objects):
                 continue
-            return subject, path_key(self.steps([t[k] for k in verb]))
+            return subject, path_key(path_iris([t[k] for k in verb], self.prefixes))
         return None
-
-    def steps(self, verb: list) -> list[str | None]:
-        """Return a path's IRIs (``P?`` marked by a trailing ``?``), or [None] for a path of another shape."""
-        steps, want_name = [], True
-        for tok in verb:
-            if want_name and tok.kind in ("iri", "pname"):
-                steps.append(expand_name(tok, self.prefixes))
-                want_name = False
-            elif not want_name and tok.text == "?" and steps[-1] is not None and not steps[-1].endswith("?"):
-                steps[-1] += "?"
-            elif not want_name and tok.text == "/":
-                want_name = True
-            else:
-                return [None]
-        return steps if steps and not want_name and None not in steps else [None]
 
     # -- planning -----------------------------------------------------------------------------------------
     def parts(self, g: Group) -> list[list[int]]:

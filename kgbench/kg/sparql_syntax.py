@@ -22,7 +22,7 @@ import dataclasses
 import re
 
 __all__ = ["Token", "Element", "Group", "Query", "tokenize", "parse_query", "SparqlStructureError",
-           "expand_name", "prologue_prefixes", "projected", "strip_parens", "split_at"]
+           "expand_name", "path_iris", "prologue_prefixes", "projected", "strip_parens", "split_at"]
 
 
 class SparqlStructureError(ValueError):
@@ -390,3 +390,26 @@ def split_at(t: list[Token], a: int, b: int, sep: str) -> list[tuple[int, int]]:
     if b >= start:
         out.append((start, b))
     return out
+
+
+def path_iris(verb: list[Token], prefixes: dict[str, str]) -> list[str | None]:
+    """Return the IRIs of a sequence path's steps (``P?`` marked by a trailing ``?``), or [None] for another shape.
+
+    >>> path_iris(tokenize("geo:hasGeometry?/geo:asWKT"), {"geo": "G#"})
+    ['G#hasGeometry?', 'G#asWKT']
+    >>> path_iris(tokenize("geo:a|geo:b"), {"geo": "G#"})
+    [None]
+    """
+    steps: list[str | None] = []
+    want_name = True
+    for tok in verb:
+        if want_name and tok.kind in ("iri", "pname"):
+            steps.append(expand_name(tok, prefixes))
+            want_name = False
+        elif not want_name and tok.text == "?" and steps[-1] is not None and not steps[-1].endswith("?"):
+            steps[-1] += "?"
+        elif not want_name and tok.text == "/":
+            want_name = True
+        else:
+            return [None]
+    return steps if steps and not want_name and None not in steps else [None]
