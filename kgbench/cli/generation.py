@@ -18,6 +18,9 @@ from kgbench.cli._app import _err, _output, _FORCE, main, _open, _bar
               help="At most this many items per (income tier, density tier) cell.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="With --all: templates generated in this many processes.")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="With --all: run the templates on a Dask cluster (dask://HOST:PORT or tcp://HOST:PORT) whose "
+                   "workers see this cache folder; the release is the same as with --jobs 1.")
 @click.option("--out", "-o", type=click.Path(), default=None,
               help="Items file (JSON lines; '-' for stdout; default items.jsonl), or with --all the release folder.")
 @click.option("--language", "language", default=None, metavar="CODE",
@@ -27,7 +30,7 @@ from kgbench.cli._app import _err, _output, _FORCE, main, _open, _bar
                    "the items in each, parallel items following their English one.")
 @_FORCE
 @click.pass_obj
-def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, language, languages, force):
+def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, cluster, out, language, languages, force):
     """Generate verified items of one template (or of all) over the bundled snapshot."""
     from kgbench.languages import parse_languages
 
@@ -41,8 +44,17 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, l
         raise click.BadParameter(str(exc), param_hint="--language" if language else "--languages") from None
     if language and "," in language:
         raise click.BadParameter("one code (use --languages for several)", param_hint="--language")
+    if cluster and not all_templates:
+        raise click.UsageError("--cluster goes with --all")
+    if cluster:
+        from kgbench.release.workers import cluster_address
+
+        try:
+            cluster_address(cluster)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--cluster") from None
     if all_templates:
-        _generate_all(obj, seed, per_stratum, jobs, out, force, codes)
+        _generate_all(obj, seed, per_stratum, jobs, out, force, codes, cluster)
         return
     out = out or "items.jsonl"
     _output(out, force=force)
@@ -82,7 +94,7 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, out, l
         click.echo(f"  e.g. {items[0].question} -> {shown}", err=True)
 
 
-def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",)):
+def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",), cluster=None):
     from kgbench.release.benchmark import generate_all
     from kgbench.release.dataset import ReleaseError, write_release
     from kgbench.kg.builder.snapshot import build_snapshot
@@ -94,6 +106,7 @@ def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",)):
     manifest = build_snapshot(obj.cache).manifest
     with _bar("generating all templates") as (bar, task):
         run = generate_all(cache=obj.cache, seed=seed, per_stratum=per_stratum, jobs=jobs, languages=languages,
+                           cluster=cluster,
                            progress=lambda tid, done, total: bar.update(task, completed=done, total=total))
     try:
         summary = write_release(run.items, out, reports=run.reports, unsatisfiable=run.unsatisfiable,

@@ -14,6 +14,7 @@ from kgbench.generator.generate import (FALSE_PREMISE_SHARE, GenerationReport, f
 from kgbench.generator.items import Item
 from kgbench.generator.localize import localize_items
 from kgbench.release.checked import false_premise_items, generate
+from kgbench.release.workers import worker_kg, workers
 from kgbench.release.policy import (BOOSTED_FAMILIES, MAX_THINNING, cap_countries, drop_repeated_pairs, protected,
                                       protected_kinds, thin_for_shares)
 from kgbench.queries.template import load_template, template_ids
@@ -57,21 +58,11 @@ def template_per_stratum(tid: str, per_stratum: int) -> int:
     return per_stratum * SHARE_BOOST if boosted else per_stratum
 
 
-_WORKER_KG = None
-
-
-def _init_worker(cache) -> None:
-    global _WORKER_KG  # one read-only store per worker process, opened once
-    from kgbench.kg.store import open_kg
-
-    _WORKER_KG = open_kg(cache=cache)
-
-
-def _run_one(tid: str, seed: int, per_stratum: int, kg=None):
-    """Return (tid, true-premise items, report) of one template."""
+def _run_one(tid: str, seed: int, per_stratum: int, kg=None, cache=None):
+    """Return (tid, true-premise items, report) of one template (over ``kg``, else the worker's store of ``cache``)."""
     report = GenerationReport(tid)
     try:
-        items = generate(tid, kg if kg is not None else _WORKER_KG, seed=seed,
+        items = generate(tid, kg if kg is not None else worker_kg(cache), seed=seed,
                          per_stratum=template_per_stratum(tid, per_stratum), report=report, false_premise_share=0.0)
     except Exception as exc:  # noqa: BLE001 - one broken template must not lose the others' items
         report.discarded[f"error: {type(exc).__name__}: {exc}"] += 1
@@ -79,13 +70,14 @@ def _run_one(tid: str, seed: int, per_stratum: int, kg=None):
     return tid, items, report
 
 
-def _run_each(tid: str, kwargs: dict):
+def _run_each(tid: str, kwargs: dict, cache=None):
     """Return (tid, items, report) of :func:`generate` in a worker process."""
     report = GenerationReport(tid)
-    return tid, generate(tid, _WORKER_KG, report=report, **kwargs), report
+    return tid, generate(tid, worker_kg(cache), report=report, **kwargs), report
 
 
-def generate_each(ids: list[str], *, cache=None, jobs: int = 2, **kwargs) -> dict[str, tuple[list[Item], GenerationReport]]:
+def generate_each(ids: list[str], *, cache=None, jobs: int = 2, cluster: str | None = None,
+                  **kwargs) -> dict[str, tuple[list[Item], GenerationReport]]:
     """Return template id -> (items, report) of :func:`generate` for each id, ``jobs`` templates at a time.
 
     Each template as :func:`generate` makes it alone (``kwargs`` passed on: ``seed``, ``per_stratum``, ``n``, ...),
@@ -98,8 +90,10 @@ def generate_each(ids: list[str], *, cache=None, jobs: int = 2, **kwargs) -> dic
     if not ids:
         return {}
     out = {}
-    with cf.ProcessPoolExecutor(max_workers=max(1, jobs), initializer=_init_worker, initargs=(cache,)) as pool:
-        futures = {pool.submit(_run_each, tid, kwargs): tid for tid in ids}
+    with workers(jobs, cache, cluster) as pool:
+        if pool is None:
+            return {tid: _run_each(tid, kwargs, cache)[1:] for tid in ids}
+        futures = {pool.submit(_run_each, tid, kwargs, cache): tid for tid in ids}
         for fut in cf.as_completed(futures):
             try:
                 tid, items, report = fut.result()
@@ -109,11 +103,12 @@ def generate_each(ids: list[str], *, cache=None, jobs: int = 2, **kwargs) -> dic
     return {tid: out[tid] for tid in ids}
 
 
-def _run_fp(tid: str, want: int, seed: int, kg=None):
+def _run_fp(tid: str, want: int, seed: int, kg=None, cache=None):
     """Return (tid, false-premise items, report) of one template."""
     report = GenerationReport(tid)
     try:
-        items = false_premise_items(tid, kg if kg is not None else _WORKER_KG, want=want, seed=seed, report=report)
+        items = false_premise_items(tid, kg if kg is not None else worker_kg(cache), want=want, seed=seed,
+                                    report=report)
     except Exception as exc:  # noqa: BLE001
         report.discarded[f"false premise: error: {type(exc).__name__}: {exc}"] += 1
         items = []
@@ -173,14 +168,16 @@ def _fp_rounds(want: dict[str, int], fps: dict, caps: dict[str, int]):
 
 def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, jobs: int = 1,
                  ids: list[str] | None = None, progress: Callable[[str, int, int], None] | None = None,
-                 false_premise_share: float = FALSE_PREMISE_SHARE, languages: Sequence[str] = ("eng",)) -> BenchmarkRun:
+                 false_premise_share: float = FALSE_PREMISE_SHARE, languages: Sequence[str] = ("eng",),
+                 cluster: str | None = None) -> BenchmarkRun:
     """Return items of every template (default: all of spec/templates.tsv), reproducible for a seed.
 
     Two passes: the true-premise items of every template, then false-premise items from the templates
     that define a perturbation, as many as make them ``false_premise_share`` of the whole benchmark
     (:func:`false_premise_quota`; fewer where the snapshot has too few perturbable tuples). With ``jobs``
-    > 1 templates run in worker processes, each with its own read-only view of the on-disk store; the
-    result does not depend on ``jobs``. A spec id without a template file, a template marked
+    > 1 templates run in worker processes, each with its own read-only view of the on-disk store, and with
+    ``cluster`` (a Dask scheduler address) on that cluster's workers (:mod:`kgbench.release.workers`); the
+    result depends on neither. A spec id without a template file, a template marked
     unsatisfiable, and one that yields no item are listed in ``unsatisfiable`` with the reason.
     """
     wanted = list(ids) if ids else list(SPEC_IDS)
@@ -205,9 +202,9 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
         return false_premise_quota(counts, perturbable, false_premise_share) if false_premise_share > 0 else {}
 
     steps = len(runnable) + len(perturbable)
-    if jobs > 1 and len(runnable) > 1:
-        with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(cache,)) as pool:
-            for fut in cf.as_completed([pool.submit(_run_one, tid, seed, per_stratum) for tid in runnable]):
+    if (jobs > 1 or cluster) and len(runnable) > 1:
+        with workers(jobs, cache, cluster) as pool:
+            for fut in cf.as_completed([pool.submit(_run_one, tid, seed, per_stratum, None, cache) for tid in runnable]):
                 tid, items, report = fut.result()
                 results[tid] = (items, report)
                 if progress:
@@ -215,7 +212,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             policy = _apply_policy(results, runnable, false_premise_share)
             want = quota()
             for round_ in _fp_rounds(want, fps, {t: false_premise_cap(len(results[t][0])) for t in want}):
-                for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed) for tid, n in round_.items()]):
+                for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed, None, cache) for tid, n in round_.items()]):
                     tid, items, report = fut.result()
                     fps[tid] = (items, report)
                     if progress:
