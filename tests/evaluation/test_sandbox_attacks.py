@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_runners import ScriptedServer, make_item  # the scripted chat server beside this file
+from scripted_server import ScriptedServer, make_item  # the scripted chat server beside this file
 
 from kgbench.evaluation.prompts import render
 from kgbench.evaluation.runners import run_model
