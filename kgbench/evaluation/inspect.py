@@ -35,7 +35,7 @@ from pathlib import Path
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, ResponseSchema
-from inspect_ai.scorer import Score, Target, metric, scorer
+from inspect_ai.scorer import SampleScore, Score, Target, metric, scorer
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.util import JSONSchema
 
@@ -110,7 +110,7 @@ def kgbench_solver(condition: str = "T1", response_schema: bool = True):
 def _kgbench_metric(name: str):
     @metric(name=name)
     def factory():
-        def compute(scores) -> float:
+        def compute(scores: list[SampleScore]) -> float:
             return harness_metrics(s.score.metadata["kgbench"] for s in scores)[name]
         return compute
     return factory

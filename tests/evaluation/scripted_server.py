@@ -73,9 +73,10 @@ class ScriptedServer:
             message = {"role": "assistant", "content": spec.get("content")}
             if spec.get("tool_calls"):
                 message["tool_calls"] = spec["tool_calls"]
-            body = json.dumps({"id": "x", "object": "chat.completion", "choices": [
+            body = json.dumps({"id": "x", "object": "chat.completion", "created": 1700000000, "model": "scripted",
+                               "choices": [
                 {"index": 0, "message": message, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 10, "completion_tokens": 5}}).encode()
+                "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}).encode()
         try:
             handler.send_response(status)
             for k, v in (spec.get("headers") or {}).items():
