@@ -32,7 +32,7 @@ from kgbench.evaluation.scoring import ItemScore, aggregate
 from kgbench.generator.items import Item, family_of
 
 __all__ = ["HARNESS_CONDITIONS", "HARNESS_METRICS", "check_condition", "harness_prompt", "reply_record",
-           "score_reply", "harness_metrics", "task_name", "item_family", "dumps"]
+           "score_reply", "harness_metrics", "task_name", "family_group", "item_family", "dumps"]
 
 #: the conditions a harness runs: one completion per item (the agent conditions need kgbench's sandbox)
 HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if not c.agent)
@@ -116,14 +116,27 @@ def _number(value: float | None) -> float:
 
 
 def task_name(condition: str, family: str | None = None) -> str:
-    """Return a harness task's name: ``kgbench_<condition>`` or ``kgbench_<family>_<condition>``, lower-case
-    with underscores.
+    """Return a harness task's name, lower-case: ``kgbench_<condition>`` over every item (underscores for the
+    condition's hyphens), ``kgbench-<family>-<condition>`` over one family's.
+
+    The family tasks do not match ``kgbench_*``, so ``lm_eval --tasks 'kgbench_*'`` runs each condition once
+    over every item; ``kgbench-<family>`` (:func:`family_group`) runs one family under every condition.
 
     >>> task_name("T1-oracle-nt"), task_name("T2", "A")
-    ('kgbench_t1_oracle_nt', 'kgbench_a_t2')
+    ('kgbench_t1_oracle_nt', 'kgbench-a-t2')
     """
-    stem = condition.lower().replace("-", "_")
-    return f"kgbench_{family.lower()}_{stem}" if family else f"kgbench_{stem}"
+    if family:
+        return f"kgbench-{family.lower()}-{condition.lower()}"
+    return "kgbench_" + condition.lower().replace("-", "_")
+
+
+def family_group(family: str) -> str:
+    """Return the name of the harness group of one family's tasks.
+
+    >>> family_group("C")
+    'kgbench-c'
+    """
+    return f"kgbench-{family.lower()}"
 
 
 def item_family(item: Item | Mapping) -> str:

@@ -7,9 +7,13 @@
     utils.py                   loads those rows (a custom dataset) and scores a reply with kgbench's scorer
     kgbench_<cond>.yaml        one task per single-turn condition over every item (kgbench_t1, kgbench_t2,
                                kgbench_t1_oracle_nt, kgbench_t1_oracle_json, kgbench_t1_oracle_verbalized)
-    kgbench_<fam>_<cond>.yaml  the same task over one family's items (kgbench_a_t1 ...)
-    kgbench_<fam>_group.yaml   group kgbench_<fam>: that family's tasks, one per condition
+    kgbench-<fam>-<cond>.yaml  the same task over one family's items (kgbench-a-t1, kgbench-a-t1-oracle-nt ...)
+    kgbench-<fam>_group.yaml   group kgbench-<fam>: that family's tasks, one per condition
     kgbench_group.yaml         group kgbench: the all-item tasks, one per condition
+
+``lm_eval --tasks 'kgbench_*'`` (or ``--tasks kgbench``) runs each condition once over every item;
+``--tasks kgbench-a`` runs family A under every condition (the family names do not match ``kgbench_*``, so
+no task is asked for twice).
 
 The prompts are kgbench's own (:func:`kgbench.evaluation.harness.harness_prompt`, as ``kgbench prompts render``
 writes them): the system message goes in as the task's ``description`` (the system turn under
@@ -36,8 +40,9 @@ from pathlib import Path
 from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET
 from kgbench.evaluation.evaluate import read_jsonl
 from kgbench.evaluation.harness import (HARNESS_CONDITIONS, HARNESS_METRICS, check_condition, dumps,
-                                        harness_prompt, item_family, task_name)
+                                        family_group, harness_prompt, item_family, task_name)
 from kgbench.fileio import atomic_directory
+from kgbench.generator.outputs import OutputError, check_output
 
 __all__ = ["export_lm_eval", "LmEvalExport", "DATA_FILE", "UTILS_FILE", "ExportError"]
 
@@ -156,8 +161,8 @@ def export_lm_eval(dataset: str | os.PathLike | Iterable[dict], out: str | os.Pa
     """Return the :class:`LmEvalExport` of a dataset written as lm-evaluation-harness tasks into folder ``out``.
 
     ``dataset`` is an items JSONL (or item dicts); ``conditions`` are single-turn conditions (an agent
-    condition raises ValueError). An existing ``out`` raises :class:`ExportError` unless ``force``; a dataset
-    with no items raises it too. Written atomically (a temporary sibling renamed onto ``out``).
+    condition raises ValueError). An existing non-empty ``out`` raises :class:`ExportError` unless ``force``
+    (never when the dataset lies inside it); a dataset with no items raises it too. Written atomically (a temporary sibling renamed onto ``out``).
 
     >>> import tempfile, pathlib
     >>> item = {"id": "A1-x", "template_id": "A1", "template_version": 1, "sub_template_id": "A1-1",
@@ -167,16 +172,17 @@ def export_lm_eval(dataset: str | os.PathLike | Iterable[dict], out: str | os.Pa
     ...         "kg": "osm", "stratum": {}, "snapshot": "s"}
     >>> done = export_lm_eval([item], pathlib.Path(tempfile.mkdtemp()) / "tasks", conditions=["T1"])
     >>> done.tasks, done.groups
-    (['kgbench_t1', 'kgbench_a_t1'], ['kgbench', 'kgbench_a'])
+    (['kgbench_t1', 'kgbench-a-t1'], ['kgbench', 'kgbench-a'])
     """
     out = Path(out)
     conditions = [check_condition(c) for c in conditions]
     if not conditions:
         raise ExportError("no condition to export")
-    if out.exists() and not force:
-        raise ExportError(f"{out}: exists; pass --force to replace it")
-    if isinstance(dataset, (str, os.PathLike)) and out.exists() and Path(dataset).resolve().is_relative_to(out.resolve()):
-        raise ExportError(f"{out}: holds the dataset {dataset}; refusing to replace it (even with --force)")
+    inputs = [dataset] if isinstance(dataset, (str, os.PathLike)) else []
+    try:
+        check_output(out, inputs, folder=True, force=force)
+    except OutputError as exc:
+        raise ExportError(str(exc)) from None
     rows = _rows(read_jsonl(dataset), conditions, context_budget)
     if not rows:
         raise ExportError(f"{dataset}: no items to export")
@@ -200,7 +206,7 @@ def export_lm_eval(dataset: str | os.PathLike | Iterable[dict], out: str | os.Pa
             for condition, name in zip(conditions, names):
                 (tmp / f"{name}.yaml").write_text(_task_yaml(name, condition, family, max_gen_toks), encoding="utf-8")
                 files.append(f"{name}.yaml")
-            group = f"kgbench_{family.lower()}"
+            group = family_group(family)
             (tmp / f"{group}_group.yaml").write_text(
                 _group_yaml(group, names, f"family {family}, every condition"), encoding="utf-8")
             files.append(f"{group}_group.yaml")
