@@ -159,7 +159,7 @@ def export():
 
 
 @export.command("lm-eval")
-@click.option("--dataset", required=True, type=click.Path(dir_okay=False), help="Items (JSONL).")
+@click.option("--dataset", required=True, type=click.Path(exists=True, dir_okay=False), help="Items (JSONL).")
 @click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="Task folder (lm_eval --include_path).")
 @click.option("--condition", "conditions", multiple=True,
               type=click.Choice(["T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized"]),

@@ -20,18 +20,20 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kgbench.evaluation.conditions import CONDITION_OBJECTS, get_condition
 from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET
-from kgbench.evaluation.evaluate import evaluate
+from kgbench.evaluation.evaluate import evaluate, read_jsonl
 from kgbench.evaluation.prompts import Prompt, render
 from kgbench.evaluation.replies import reply_fields
 from kgbench.evaluation.scoring import ItemScore, aggregate
 from kgbench.generator.items import Item, family_of
 
-__all__ = ["HARNESS_CONDITIONS", "HARNESS_METRICS", "check_condition", "harness_prompt", "reply_record",
+__all__ = ["HARNESS_CONDITIONS", "HARNESS_METRICS", "check_condition", "harness_prompt", "dataset_prompts",
+           "reply_record",
            "score_reply", "harness_metrics", "task_name", "family_group", "item_family", "dumps"]
 
 #: the conditions a harness runs: one completion per item (the agent conditions need kgbench's sandbox)
@@ -65,6 +67,30 @@ def harness_prompt(item: Item | Mapping, condition: str, *,
     Raises ValueError for an agent condition (see :func:`check_condition`).
     """
     return render(item, check_condition(condition), context_budget=context_budget)
+
+
+def dataset_prompts(dataset: str | os.PathLike | Iterable[Mapping], condition: str, *,
+                    context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[tuple[dict, Prompt]]:
+    """Return ``(item record, prompt)`` for every item of a dataset (a JSONL file or item dicts), in order.
+
+    Raises ValueError for an agent condition, and for a record that is not an item, naming the file (or
+    ``items``), the line and the id.
+
+    >>> dataset_prompts([{"id": "x"}], "T1")
+    Traceback (most recent call last):
+    ...
+    ValueError: items:1: item 'x' is not a kgbench item (TypeError: ...)
+    """
+    condition = check_condition(condition)
+    where = str(dataset) if isinstance(dataset, (str, os.PathLike)) else "items"
+    out = []
+    for number, record in enumerate(read_jsonl(dataset), 1):
+        try:
+            out.append((record, harness_prompt(record, condition, context_budget=context_budget)))
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:
+            raise ValueError(f"{where}:{number}: item {record.get('id')!r} is not a kgbench item "
+                             f"({type(exc).__name__}: {str(exc)[:160]})") from None
+    return out
 
 
 def reply_record(item_id: Any, content: Any) -> dict:

@@ -40,8 +40,7 @@ from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.util import JSONSchema
 
 from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET
-from kgbench.evaluation.evaluate import read_jsonl
-from kgbench.evaluation.harness import (HARNESS_METRICS, check_condition, dumps, harness_metrics, harness_prompt,
+from kgbench.evaluation.harness import (HARNESS_METRICS, check_condition, dataset_prompts, dumps, harness_metrics,
                                         item_family, score_reply)
 
 __all__ = ["kgbench", "kgbench_dataset", "kgbench_solver", "kgbench_scorer", "resolve_dataset"]
@@ -70,13 +69,13 @@ def kgbench_dataset(dataset: str | os.PathLike, condition: str = "T1", *,
 
     Each sample's ``input`` is the item's prompt (system and user messages), its ``target`` the gold answer
     as JSON, its ``metadata``: ``item`` (the record), ``schema``, ``prompt_hash``, ``condition``,
-    ``template_id``, ``family``, ``answer_format``, ``language``. An agent condition raises ValueError.
+    ``template_id``, ``family``, ``answer_format``, ``language``. An agent condition, or a line that is not an
+    item, raises ValueError (naming the file and line).
     """
     condition = check_condition(condition)
     path = resolve_dataset(dataset)
     samples = []
-    for record in read_jsonl(path):
-        prompt = harness_prompt(record, condition, context_budget=context_budget)
+    for record, prompt in dataset_prompts(path, condition, context_budget=context_budget):
         system, user = prompt.messages
         samples.append(Sample(
             id=prompt.id,

@@ -38,9 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET
-from kgbench.evaluation.evaluate import read_jsonl
-from kgbench.evaluation.harness import (HARNESS_CONDITIONS, HARNESS_METRICS, check_condition, dumps,
-                                        family_group, harness_prompt, item_family, task_name)
+from kgbench.evaluation.harness import (HARNESS_CONDITIONS, HARNESS_METRICS, check_condition, dataset_prompts,
+                                        dumps, family_group, item_family, task_name)
 from kgbench.fileio import atomic_directory
 from kgbench.generator.outputs import OutputError, check_output
 
@@ -71,15 +70,16 @@ def _slug(condition: str) -> str:
     return condition.lower().replace("-", "_")
 
 
-def _rows(items: Iterable[dict], conditions: Sequence[str], context_budget: int | None) -> list[dict]:
+def _rows(dataset, conditions: Sequence[str], context_budget: int | None) -> list[dict]:
+    prompts = {c: dataset_prompts(dataset, c, context_budget=context_budget) for c in conditions}
     rows = []
-    for record in items:
+    for n, (record, _) in enumerate(prompts[conditions[0]]):
         family = item_family(record)
         row = {"id": str(record.get("id")), "family": family if family.isalnum() else "other",
                "template_id": str(record.get("template_id")), "item": dumps(record),
                "target": dumps(record.get("answer"))}
         for condition in conditions:
-            prompt = harness_prompt(record, condition, context_budget=context_budget)
+            prompt = prompts[condition][n][1]
             system, user = prompt.messages
             slug = _slug(condition)
             row[f"system_{slug}"] = system["content"]
@@ -175,6 +175,8 @@ def export_lm_eval(dataset: str | os.PathLike | Iterable[dict], out: str | os.Pa
     (['kgbench_t1', 'kgbench-a-t1'], ['kgbench', 'kgbench-a'])
     """
     out = Path(out)
+    if not isinstance(dataset, (str, os.PathLike)):
+        dataset = list(dataset)  # read once per condition
     conditions = [check_condition(c) for c in conditions]
     if not conditions:
         raise ExportError("no condition to export")
@@ -183,7 +185,10 @@ def export_lm_eval(dataset: str | os.PathLike | Iterable[dict], out: str | os.Pa
         check_output(out, inputs, folder=True, force=force)
     except OutputError as exc:
         raise ExportError(str(exc)) from None
-    rows = _rows(read_jsonl(dataset), conditions, context_budget)
+    try:
+        rows = _rows(dataset, conditions, context_budget)
+    except ValueError as exc:
+        raise ExportError(str(exc)) from None
     if not rows:
         raise ExportError(f"{dataset}: no items to export")
     families = sorted({r["family"] for r in rows})

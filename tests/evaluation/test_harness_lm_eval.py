@@ -77,6 +77,11 @@ def test_export_refuses_an_existing_folder_without_force(harness_items, exported
         export_lm_eval(inside / "items.jsonl", inside, force=True)
     with pytest.raises(ValueError, match="T3a.*sandbox"):
         export_lm_eval(path, tmp_path / "agents", conditions=["T3a"])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(path.read_text().splitlines()[0] + '\n{"id": "oops"}\n')
+    refused = CliRunner().invoke(main, ["export", "lm-eval", "--dataset", str(bad), "--out", str(tmp_path / "bad")])
+    assert refused.exit_code != 0 and "bad.jsonl:2: item 'oops' is not a kgbench item" in refused.output
+    assert len(refused.output.strip().splitlines()) == 1 and not (tmp_path / "bad").exists()
 
 
 def test_lm_eval_scores_equal_kgbench_evaluate_on_the_same_replies(harness_items, exported):
