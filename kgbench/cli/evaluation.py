@@ -1,4 +1,4 @@
-"""Commands that use items: ``evaluate``, ``prompts``, ``run``, ``report`` and ``audit``."""
+"""Commands that use items: ``evaluate``, ``prompts``, ``run``, ``report``, ``audit`` and ``export``."""
 
 from __future__ import annotations
 
@@ -150,3 +150,35 @@ def audit(release, as_json, context_budget, no_prompts, jobs):
     click.echo(result.to_json() if as_json else result.to_table())
     if not result.ok:
         raise SystemExit(1)
+
+
+# ---------------------------------------------------------------------------------------------- export
+@main.group()
+def export():
+    """Export a dataset for the eval harnesses people already use (lm-evaluation-harness)."""
+
+
+@export.command("lm-eval")
+@click.option("--dataset", required=True, type=click.Path(exists=True, dir_okay=False), help="Items (JSONL).")
+@click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="Task folder (lm_eval --include_path).")
+@click.option("--condition", "conditions", multiple=True,
+              type=click.Choice(["T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized"]),
+              help="A single-turn condition to export (repeatable; default: all five).")
+@click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
+              help="Oracle prompts fit this many tokens (estimated as characters / 4).")
+@click.option("--max-gen-toks", type=click.IntRange(min=1), default=1024, show_default=True,
+              help="Largest reply lm-eval asks for.")
+@_FORCE
+def export_lm_eval(dataset, out, conditions, context_budget, max_gen_toks, force):
+    """Write lm-evaluation-harness tasks: one YAML per condition, a group per family, the data and a utils.py.
+
+    Then: lm_eval --include_path OUT --tasks kgbench --apply_chat_template --model local-chat-completions
+    --model_args base_url=http://127.0.0.1:8000/v1/chat/completions,model=NAME (utils.py imports kgbench).
+    """
+    from kgbench.evaluation.harness import HARNESS_CONDITIONS
+    from kgbench.release.lm_eval_export import export_lm_eval as write
+
+    _output(out, [dataset], folder=True, force=force)
+    done = write(dataset, out, conditions=list(conditions) or HARNESS_CONDITIONS, force=force,
+                 context_budget=context_budget, max_gen_toks=max_gen_toks)
+    click.echo(f"{done.n_items} items, {len(done.tasks)} tasks, groups {', '.join(done.groups)} -> {out}", err=True)

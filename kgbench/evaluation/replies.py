@@ -16,7 +16,7 @@ from typing import Any
 
 from kgbench.evaluation.scoring import extract_answer_object
 
-__all__ = ["ChatError", "ReplyError", "Prediction", "parse_answer", "read_capped", "check_shape", "nesting_depth", "MAX_RESPONSE_BYTES",
+__all__ = ["ChatError", "ReplyError", "Prediction", "parse_answer", "reply_fields", "read_capped", "check_shape", "nesting_depth", "MAX_RESPONSE_BYTES",
            "MAX_ANSWER_DEPTH"]
 
 #: default cap on a response body, bytes
@@ -126,6 +126,30 @@ def parse_answer(content: str | None) -> dict:
     reasoning = obj.get("reasoning")
     return {"answer": obj.get("answer"), "unit": obj.get("unit"),
             "reasoning": reasoning if isinstance(reasoning, str) else None, "parsed": True}
+
+
+def reply_fields(content: Any) -> dict:
+    """Return the prediction fields one reply message's content gives, as the runner records them.
+
+    ``{"status": "ok", "answer", "unit", "raw", "reasoning", "parsed"}`` (see :func:`parse_answer`); content
+    that is not text is its JSON. ``{"status": "error", "error", "raw"}`` when it cannot be an answer at all
+    (no content, nested too deeply, unreadable): no ``answer`` key, so the scorer counts it as unparseable,
+    never as a refusal. The harness adapters (:mod:`kgbench.evaluation.harness`) read replies with it too.
+
+    >>> reply_fields('{"answer": 3, "unit": null}')["answer"], reply_fields(None)["status"]
+    (3, 'error')
+    """
+    try:
+        if not isinstance(content, str):
+            if content is None:
+                raise ReplyError("reply message has no content")
+            content = json.dumps(content)
+        parsed = parse_answer(content)
+    except (ReplyError, RecursionError, TypeError, ValueError) as exc:
+        reason = str(exc) if isinstance(exc, ReplyError) else f"unreadable reply content ({type(exc).__name__})"
+        return {"status": "error", "error": reason, "raw": content[:2000] if isinstance(content, str) else None}
+    return {"status": "ok", "answer": parsed["answer"], "unit": parsed["unit"], "raw": content,
+            "reasoning": parsed["reasoning"], "parsed": parsed["parsed"]}
 
 
 @dataclass

@@ -53,7 +53,7 @@ from kgbench.evaluation.conditions import CONDITION_OBJECTS, Condition
 from kgbench.evaluation.prompts import Prompt, read_prompts
 from kgbench.evaluation.replies import (
     MAX_ANSWER_DEPTH, MAX_RESPONSE_BYTES, ChatError, Prediction, ReplyError, check_shape, nesting_depth,
-    parse_answer, read_capped,
+    parse_answer, read_capped, reply_fields,
 )
 from kgbench.evaluation.sandbox import Sandbox
 from kgbench.fileio import atomic_write, write_json_lines
@@ -228,22 +228,13 @@ def _single_turn(client: ChatClient, prompt: Prompt, model: str, temperature: fl
         return Prediction(**base, status="error", error=str(exc), http_status=exc.status, attempts=exc.attempts,
                           latency_s=round(time.monotonic() - started, 3))
     choice = data["choices"][0]
-    content = choice["message"].get("content")
-    try:
-        if not isinstance(content, str):
-            if content is None:
-                raise ReplyError("reply message has no content")
-            content = json.dumps(content)
-        parsed = parse_answer(content)
-    except (ReplyError, RecursionError, TypeError, ValueError) as exc:
-        reason = str(exc) if isinstance(exc, ReplyError) else f"unreadable reply content ({type(exc).__name__})"
-        return Prediction(**base, status="error", error=reason, http_status=200, attempts=attempts,
-                          raw=content[:2000] if isinstance(content, str) else None,
-                          finish_reason=choice.get("finish_reason"), latency_s=round(time.monotonic() - started, 3))
-    return Prediction(**base, status="ok", answer=parsed["answer"], unit=parsed["unit"], raw=content,
-                      reasoning=parsed["reasoning"], parsed=parsed["parsed"], attempts=attempts,
-                      finish_reason=choice.get("finish_reason"), usage=data.get("usage"),
-                      latency_s=round(time.monotonic() - started, 3))
+    fields = reply_fields(choice["message"].get("content"))
+    latency = round(time.monotonic() - started, 3)
+    if fields["status"] == "error":
+        return Prediction(**base, **fields, http_status=200, attempts=attempts,
+                          finish_reason=choice.get("finish_reason"), latency_s=latency)
+    return Prediction(**base, **fields, attempts=attempts, finish_reason=choice.get("finish_reason"),
+                      usage=data.get("usage"), latency_s=latency)
 
 
 @dataclass(frozen=True)

@@ -24,3 +24,17 @@ def box(sandbox_limits):
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the sandbox tests, but: {exc}")
         pytest.skip(f"bubblewrap cannot run here (install the Debian package 'bubblewrap'): {exc}")
+
+
+@pytest.fixture(scope="session")
+def harness_items(made, tmp_path_factory):
+    """Return ``(items, path)``: the harness tests' dozen generated items (tests/evaluation/harness_case.py) and
+    their JSONL file."""
+    from harness_case import pick_items
+
+    from kgbench.generator.items import write_jsonl
+
+    items = pick_items(made)
+    path = tmp_path_factory.mktemp("harness") / "items.jsonl"
+    write_jsonl(items, path)
+    return items, path

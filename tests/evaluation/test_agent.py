@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-from pathlib import Path
 
 import pytest
+from scripted_server import ScriptedServer, make_item  # the scripted chat server beside this file
 
 from kgbench.evaluation.agent import KGTools, extract_code, run_agent
 from kgbench.evaluation.evaluate import evaluate
@@ -16,10 +15,6 @@ from kgbench.evaluation.runners import ChatClient, run_model
 from kgbench.evaluation.sandbox import Sandbox, SandboxLimits
 from kgbench.kg.store import KG
 
-_spec = importlib.util.spec_from_file_location("_runner_tests", Path(__file__).with_name("test_runners.py"))
-_runner_tests = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_runner_tests)
-ScriptedServer, make_item = _runner_tests.ScriptedServer, _runner_tests.make_item
 
 E = "https://w3id.org/kgbench/entity/"
 KGB = "https://w3id.org/kgbench/ontology#"

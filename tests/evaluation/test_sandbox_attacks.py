@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_runners import ScriptedServer, make_item  # the scripted chat server beside this file
+from scripted_server import ScriptedServer, make_item  # the scripted chat server beside this file
 
 from kgbench.evaluation.prompts import render
 from kgbench.evaluation.runners import run_model
@@ -115,8 +115,10 @@ READS = [
     ("list /etc", "import os\nprint(os.listdir('/etc'))", "FileNotFoundError"),
     ("read a 0600 key in the home", "print(open({key!r}).read())", "FileNotFoundError"),
     ("read the gold dataset", "print(open({gold!r}).read())", "FileNotFoundError"),
+    # the head of every .jsonl file (an item line is short): the packages' own data files (inspect_ai ships some)
+    # must not fill the output cap before the walk ends
     ("find the gold dataset by walking /", "import os\nfor d, _, fs in os.walk('/'):\n"
-     "    for f in fs:\n        if f.endswith('.jsonl'): print(open(os.path.join(d, f)).read())\n"
+     "    for f in fs:\n        if f.endswith('.jsonl'): print(f, open(os.path.join(d, f)).read(200))\n"
      "print('walked')", "walked"),
     ("read the project's source", "print(open({project!r}).read())", "FileNotFoundError"),
     ("read the host's /proc of the runner", "print(open('/proc/{runner}/cmdline').read())", "FileNotFoundError"),

@@ -1,0 +1,180 @@
+"""What the eval-harness adapters share: which conditions they run, the prompt rows, the scorer, the metrics.
+
+The adapters (the inspect_ai task of :mod:`kgbench.evaluation.inspect` and the lm-evaluation-harness export of
+:mod:`kgbench.release.lm_eval`) send a model kgbench's own prompts (:func:`kgbench.evaluation.prompts.render`)
+and score its reply with kgbench's own scorer: :func:`score_reply` reads the reply as ``kgbench run`` does
+(:func:`~kgbench.evaluation.replies.reply_fields`) and scores it as ``kgbench evaluate`` does
+(:func:`~kgbench.evaluation.evaluate.evaluate`), and :func:`harness_metrics` aggregates the item scores with
+:func:`~kgbench.evaluation.scoring.aggregate`. So a harness run and ``kgbench run`` + ``kgbench evaluate`` on
+the same replies give the same numbers.
+
+Only the single-turn conditions (:data:`HARNESS_CONDITIONS`) run in a harness: the agent conditions
+(T3-oracle, T3a) execute model-written code in kgbench's bubblewrap sandbox with a step budget
+(:mod:`kgbench.evaluation.agent`), which a harness's one-completion-per-item loop does not do;
+``kgbench run`` runs them.
+
+This module imports no harness: it is plain kgbench.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from kgbench.evaluation.conditions import CONDITION_OBJECTS, get_condition
+from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET
+from kgbench.evaluation.evaluate import evaluate, read_jsonl
+from kgbench.evaluation.prompts import Prompt, render
+from kgbench.evaluation.replies import reply_fields
+from kgbench.evaluation.scoring import ItemScore, aggregate
+from kgbench.generator.items import Item, family_of
+
+__all__ = ["HARNESS_CONDITIONS", "HARNESS_METRICS", "check_condition", "harness_prompt", "dataset_prompts",
+           "reply_record",
+           "score_reply", "harness_metrics", "task_name", "family_group", "item_family", "dumps"]
+
+#: the conditions a harness runs: one completion per item (the agent conditions need kgbench's sandbox)
+HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if not c.agent)
+
+#: the metrics a harness reports, each an attribute of :class:`~kgbench.evaluation.scoring.Metrics`
+HARNESS_METRICS = ("em", "ne", "coverage", "em_covered", "false_refusal_rate", "negative_rejection_rate")
+
+
+def check_condition(condition: str) -> str:
+    """Return the condition's name if a harness can run it; ValueError naming the ones it can otherwise.
+
+    >>> check_condition("T1-oracle-verbalized")
+    'T1-oracle-verbalized'
+    >>> check_condition("T3a")
+    Traceback (most recent call last):
+    ...
+    ValueError: condition 'T3a' runs an agent in kgbench's sandbox (use kgbench run); a harness runs T1, T2, T1-oracle-nt, T1-oracle-json, T1-oracle-verbalized
+    """
+    cond = get_condition(condition)
+    if cond.agent:
+        raise ValueError(f"condition {cond.name!r} runs an agent in kgbench's sandbox (use kgbench run); "
+                         f"a harness runs {', '.join(HARNESS_CONDITIONS)}")
+    return cond.name
+
+
+def harness_prompt(item: Item | Mapping, condition: str, *,
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> Prompt:
+    """Return the prompt a harness sends for one item: exactly :func:`kgbench.evaluation.prompts.render`'s.
+
+    Raises ValueError for an agent condition (see :func:`check_condition`).
+    """
+    return render(item, check_condition(condition), context_budget=context_budget)
+
+
+def dataset_prompts(dataset: str | os.PathLike | Iterable[Mapping], condition: str, *,
+                    context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[tuple[dict, Prompt]]:
+    """Return ``(item record, prompt)`` for every item of a dataset (a JSONL file or item dicts), in order.
+
+    Raises ValueError for an agent condition, and for a record that is not an item, naming the file (or
+    ``items``), the line and the id.
+
+    >>> dataset_prompts([{"id": "x"}], "T1")
+    Traceback (most recent call last):
+    ...
+    ValueError: items:1: item 'x' is not a kgbench item (TypeError: ...)
+    """
+    condition = check_condition(condition)
+    where = str(dataset) if isinstance(dataset, (str, os.PathLike)) else "items"
+    out = []
+    for number, record in enumerate(read_jsonl(dataset), 1):
+        try:
+            out.append((record, harness_prompt(record, condition, context_budget=context_budget)))
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:
+            raise ValueError(f"{where}:{number}: item {record.get('id')!r} is not a kgbench item "
+                             f"({type(exc).__name__}: {str(exc)[:160]})") from None
+    return out
+
+
+def reply_record(item_id: Any, content: Any) -> dict:
+    """Return the prediction record of one reply, as ``kgbench run`` writes it (``id`` plus the reply's fields).
+
+    >>> reply_record("A1-x", '{"answer": 2.1, "unit": "km"}')["unit"]
+    'km'
+    >>> "answer" in reply_record("A1-x", None)
+    False
+    """
+    return {"id": item_id, **reply_fields(content)}
+
+
+def score_reply(item: Item | Mapping, content: Any) -> ItemScore:
+    """Return the :class:`~kgbench.evaluation.scoring.ItemScore` of one model reply to one item.
+
+    The reply is read as ``kgbench run`` reads it and scored as ``kgbench evaluate`` scores that record; a
+    reply without an answer object, or an error, scores ``unparseable``; ``{"answer": null}`` is a refusal.
+    An invalid item raises ValueError, as in :func:`~kgbench.evaluation.evaluate.evaluate`.
+
+    >>> item = {"id": "q", "answer_format": "Count", "answer": 3, "template_id": "A1"}
+    >>> tuple(score_reply(item, '{"answer": 3, "unit": null}')), score_reply(item, "three?").status
+    ((1, 0.0, 'answered'), 'unparseable')
+    """
+    record = item.to_dict() if isinstance(item, Item) else dict(item)
+    return evaluate([record], [reply_record(record.get("id"), content)], by=()).items[0]
+
+
+def harness_metrics(scores: Iterable[ItemScore | Mapping]) -> dict[str, float]:
+    """Return :data:`HARNESS_METRICS` of item scores (or their ``to_dict()``), NaN for a rate over no items.
+
+    The same numbers as ``kgbench evaluate``'s overall row (:func:`~kgbench.evaluation.scoring.aggregate`).
+
+    >>> m = harness_metrics([ItemScore("a", 1, 0.0, "answered"), {"id": "b", "E": 0, "e": 1.0, "status": "refused"}])
+    >>> m["em"], m["coverage"], m["false_refusal_rate"], math.isnan(m["negative_rejection_rate"])
+    (0.5, 0.5, 0.5, True)
+    """
+    metrics = aggregate(s if isinstance(s, ItemScore) else _item_score(s) for s in scores)
+    return {name: _number(getattr(metrics, name)) for name in HARNESS_METRICS}
+
+
+def _item_score(d: Mapping) -> ItemScore:
+    fields = ItemScore.__dataclass_fields__
+    return ItemScore(**{k: v for k, v in d.items() if k in fields})
+
+
+def _number(value: float | None) -> float:
+    return math.nan if value is None else float(value)
+
+
+def task_name(condition: str, family: str | None = None) -> str:
+    """Return a harness task's name, lower-case: ``kgbench_<condition>`` over every item (underscores for the
+    condition's hyphens), ``kgbench-<family>-<condition>`` over one family's.
+
+    The family tasks do not match ``kgbench_*``, so ``lm_eval --tasks 'kgbench_*'`` runs each condition once
+    over every item; ``kgbench-<family>`` (:func:`family_group`) runs one family under every condition.
+
+    >>> task_name("T1-oracle-nt"), task_name("T2", "A")
+    ('kgbench_t1_oracle_nt', 'kgbench-a-t2')
+    """
+    if family:
+        return f"kgbench-{family.lower()}-{condition.lower()}"
+    return "kgbench_" + condition.lower().replace("-", "_")
+
+
+def family_group(family: str) -> str:
+    """Return the name of the harness group of one family's tasks.
+
+    >>> family_group("C")
+    'kgbench-c'
+    """
+    return f"kgbench-{family.lower()}"
+
+
+def item_family(item: Item | Mapping) -> str:
+    """Return the family letter of an item's template (see :func:`kgbench.generator.items.family_of`).
+
+    >>> item_family({"template_id": "C3"})
+    'C'
+    """
+    template = item.template_id if isinstance(item, Item) else item.get("template_id")
+    return family_of(template or "")
+
+
+def dumps(value: Any) -> str:
+    """Return compact JSON text of a value (the form item records travel in through a harness)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
