@@ -14,7 +14,7 @@ from pyoxigraph import BlankNode, Literal, RdfFormat, parse
 __all__ = ["DumpError", "dump_format", "read_dump"]
 
 _FORMATS = {".nt": RdfFormat.N_TRIPLES, ".nq": RdfFormat.N_QUADS, ".ttl": RdfFormat.TURTLE}
-_COMPRESSION = {".gz": gzip.GzipFile, ".bz2": bz2.BZ2File}
+_COMPRESSION = {".gz": lambda f: gzip.GzipFile(fileobj=f), ".bz2": bz2.BZ2File}
 
 
 class DumpError(ValueError):
@@ -94,7 +94,7 @@ def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None
     with raw:
         tap = _Tap(raw)
         buffered = io.BufferedReader(tap, 1 << 20)
-        stream = _COMPRESSION[comp](fileobj=buffered) if comp else buffered
+        stream = _COMPRESSION[comp](buffered) if comp else buffered
         prefix = f"_:{tag}."
         n = 0
         try:
