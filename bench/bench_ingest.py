@@ -34,7 +34,7 @@ def write_dump(path: Path, triples: int, seed: int = 0) -> int:
     with open(path, "w", encoding="utf-8") as f:
         while n < triples:
             i += 1
-            lon, lat = rnd.uniform(-10, 30), rnd.uniform(36, 60)
+            lon, lat = rnd.uniform(2, 24), rnd.uniform(46, 53)  # inland Europe: OSM nodes lie on land
             t = rnd.choice(_TYPES)
             lines = [
                 f"<{w}{i}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{s}{t}> .",
