@@ -44,7 +44,7 @@ def kg_ingest(obj, dumps, profile_name, out, mapping, force, coverage):
 
     Then `kgbench --snapshot SNAPSHOT <command>` uses it (its store is loaded into the cache on first use).
     """
-    from kgbench.kg.builder.ingest import ingest
+    from kgbench.kg.ingest.pipeline import ingest
 
     bar, update = _progress()
     with bar:

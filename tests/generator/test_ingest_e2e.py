@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from kgbench.cli import main
 from kgbench.generator.coverage import template_coverage
 from kgbench.generator.generate import generate
-from kgbench.kg.builder.ingest import ingest
+from kgbench.kg.ingest.pipeline import ingest
 from kgbench.kg.store import open_kg
 
 FIX = Path(__file__).parent.parent / "kg" / "fixtures" / "ingest"

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from pyoxigraph import RdfFormat, parse
 
-from kgbench.kg.builder.dumps import DumpError, read_dump
-from kgbench.kg.builder.ingest import IngestError, ingest
-from kgbench.kg.builder.profiles import ProfileError
+from kgbench.kg.ingest.dumps import DumpError, read_dump
+from kgbench.kg.ingest.pipeline import IngestError, ingest
+from kgbench.kg.ingest.profiles import ProfileError
 
 FIX = Path(__file__).parent / "fixtures" / "ingest"
 
@@ -120,3 +120,10 @@ def test_existing_output_needs_force_and_failure_keeps_it(tmp_path):
     assert (out / "manifest.json").read_text() == before  # the failed ingest left the old snapshot intact
     ingest("kwg", [FIX / "kwg" / "kwg.nt"], out, force=True)
     assert sorted(os.listdir(out)) == ["h3index.nt", "kwg.nt", "manifest.json", "vocabulary.nt"]
+
+
+def test_entity_count_a_multiple_of_the_batch(tmp_path, monkeypatch):
+    from kgbench.kg.ingest import pipeline
+
+    monkeypatch.setattr(pipeline, "_FLUSH", 4)  # the fixture's 8 entities fill two batches exactly
+    assert ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "snap").entities == 8

@@ -1,8 +1,8 @@
 """Ingesting a source graph's dump into a kgbench snapshot: stream, map to the common entity shape, stratify, write.
 
-The dump is streamed once (:func:`kgbench.kg.builder.dumps.read_dump`); the statements the profile reads are spilled
+The dump is streamed once (:func:`kgbench.kg.ingest.dumps.read_dump`); the statements the profile reads are spilled
 to an on-disk SQLite table (so memory stays flat however large the dump), grouped by subject there, mapped to
-:class:`~kgbench.kg.builder.records.EntityRecord` by the profile (:mod:`kgbench.kg.builder.profiles`), named,
+:class:`~kgbench.kg.builder.records.EntityRecord` by the profile (:mod:`kgbench.kg.ingest.profiles`), named,
 stratified (country, income and density tier, H3 cells) and written with the bundled snapshot's writer
 (:func:`kgbench.kg.builder.snapshot.entity_lines`) into a snapshot folder that :func:`kgbench.open_kg` opens.
 """
@@ -13,7 +13,6 @@ import dataclasses
 import datetime as _dt
 import hashlib
 import json
-import pickle
 import sqlite3
 import time
 from collections import Counter
@@ -22,21 +21,24 @@ from pathlib import Path
 
 import h3
 import shapely
+from pyoxigraph import Literal, NamedNode
 
 from kgbench.fileio import atomic_directory
 from kgbench.kg.builder import sources
-from kgbench.kg.builder.dumps import IRI, DumpError, dump_format, read_dump
-from kgbench.kg.builder.profiles import AS_WKT, Profile, profile as get_profile
+from kgbench.kg.ingest.dumps import IRI, DumpError, dump_format, read_dump
+from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotError, _builder_digest, _vocabulary_lines,
                                          entity_lines, proximity_index_lines)
-from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, CountryLocator,
-                                       DensityTiers, representative_point, settle_country)
-from kgbench.ontologies import ENTITY, GRAPH, H3, KGB
+from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, DensityTiers,
+                                       representative_point, settle_country)
+from kgbench.ontologies import ENTITY, GRAPH, H3, KGB, XSD
 
 __all__ = ["IngestError", "IngestSummary", "ingest"]
 
 _BATCH = 50_000
+#: entities stratified at once (the country lookup runs on the whole batch)
+_FLUSH = 5_000
 _MANIFEST = "manifest.json"
 
 
@@ -173,8 +175,6 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> En
             pass
     extra = list(prof.extras(lookup, props)) if prof.extras else []
     if prof.part_of:
-        from pyoxigraph import NamedNode
-
         extra += [("partOf", NamedNode(ENTITY.term(prof.key(p)).value)) for p in props.get(prof.part_of, [])[:1]]
     links = [o for p in prof.source_links for o in props.get(p, []) if "://" in o]
     return EntityRecord(key=prof.key(subject), graph=prof.name, cls=cls, category=category, name=name,
@@ -183,32 +183,92 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> En
                         population=pop, extra=extra)
 
 
-def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress) -> None:
-    """Map every subject group to a record (pickled into table ``m``) or a skip reason (counted)."""
+class _Strata:
+    """Country (Natural Earth point-in-polygon, nearest country offshore), income and density tier, in bulk.
+
+    The same rule as :class:`~kgbench.kg.builder.strata.CountryLocator` (the lowest-numbered polygon that
+    contains the point, else the nearest), run on an array of points at once.
+    """
+
+    def __init__(self):
+        countries = sources.countries()
+        self.codes = [c.iso_a3 for c in countries]
+        self.tree = shapely.STRtree([c.geometry for c in countries])
+        self.income = {c.iso_a3: c.income_tier for c in countries}
+        self.density = DensityTiers.from_places((p.lon, p.lat, p.population) for p in sources.places())
+
+    def countries(self, lonlat: list[tuple[float, float]]) -> list[str]:
+        """Return the country code of each (lon, lat)."""
+        pts = shapely.points(lonlat)
+        found = [-1] * len(lonlat)
+        for i, j in zip(*self.tree.query(pts, predicate="intersects").tolist()):
+            if found[i] < 0 or j < found[i]:
+                found[i] = j
+        misses = [i for i, j in enumerate(found) if j < 0]
+        if misses:
+            for i, j in zip(misses, self.tree.nearest(pts[misses]).tolist()):
+                found[i] = j
+        return [self.codes[j] for j in found]
+
+
+#: entity_lines' line of the canonical name (after the two proximity cells): written once names are settled
+_NAME_LINE = 2 + 3
+
+
+def _flush(db, batch: list[EntityRecord], strata: _Strata, occupied, stats: Counter, summary: IngestSummary) -> None:
+    """Stratify a batch of records and store each entity's lines but its name's in table ``m``."""
+    if not batch:
+        return
+    points = [representative_point(r.geometry) for r in batch]
+    rows = []
+    for rec, (lon, lat), polygon in zip(batch, points, strata.countries(points)):
+        key = str(ENTITY.term(rec.key))
+        lines = []
+        for r in PROXIMITY_RESOLUTIONS:
+            c = h3.latlng_to_cell(lat, lon, r)
+            occupied[r].add(c)
+            lines.append(f"{key} {KGB[f'inCell{r}']} {H3.term(c)} .\n")
+        country, _ = settle_country(polygon, None, strata.income)
+        tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
+        lines += entity_lines(rec, rec.name, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION))
+        del lines[_NAME_LINE]
+        rows.append((rec.name, rec.category, key, "".join(lines)))
+        summary.categories[rec.category] += 1
+        summary.classes[rec.cls] += 1
+        summary.geometry_types[rec.geometry.geom_type] += 1
+        stats[f"country:{country}"] += 1
+        stats[f"income:{tier}"] += 1
+        stats[f"density:{dens}"] += 1
+    db.executemany("INSERT INTO m VALUES (?,?,?,?)", rows)
+
+
+def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress, occupied, stats) -> None:
+    """Map every subject group to an entity (its lines stored in table ``m``) or a skip reason (counted)."""
     look = db.cursor()
 
     def lookup(s: str, p: str) -> list[str]:
         return [r[0] for r in look.execute("SELECT o FROM t WHERE s = ? AND p = ?", (s, p))]
 
-    db.execute("CREATE TABLE m (name TEXT, category TEXT, rec BLOB)")
-    batch = []
+    strata = _Strata()
+    db.execute("CREATE TABLE m (name TEXT, category TEXT, iri TEXT, body TEXT)")
+    batch: list[EntityRecord] = []
     done = 0
     for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
         rec = _record(prof, subject, props, langs, lookup)
         if isinstance(rec, str):
             summary.skipped[rec] += 1
             continue
-        batch.append((rec.name, rec.category, pickle.dumps(rec, protocol=5)))
+        batch.append(rec)
         done += 1
-        if len(batch) >= 10_000:
-            db.executemany("INSERT INTO m VALUES (?,?,?)", batch)
+        if len(batch) >= _FLUSH:
+            _flush(db, batch, strata, occupied, stats, summary)
             batch.clear()
             progress("mapping entities", done, None)
-    db.executemany("INSERT INTO m VALUES (?,?,?)", batch)
+    _flush(db, batch, strata, occupied, stats, summary)
 
 
-def _named(db: sqlite3.Connection) -> Iterator[tuple[EntityRecord, str, bool]]:
-    """Yield (record, canonical name, ambiguous) in a stable order.
+def _named(db: sqlite3.Connection) -> Iterator[tuple[str, str, str, bool, str]]:
+    """Yield (entity IRI, name, canonical name, ambiguous, other lines) in a stable order.
 
     A name no other entity shares stays bare; a shared name is qualified by category ("Central (cafe)", the
     bundled snapshot's "paren" style) when that tells its bearers apart; otherwise the entity keeps its name
@@ -218,16 +278,15 @@ def _named(db: sqlite3.Connection) -> Iterator[tuple[EntityRecord, str, bool]]:
     db.execute("CREATE TABLE ncc AS SELECT name, category, COUNT(*) AS c FROM m GROUP BY name, category")
     db.execute("CREATE INDEX nci ON nc (name)")
     db.execute("CREATE INDEX ncci ON ncc (name, category)")
-    q = ("SELECT m.rec, nc.c, ncc.c FROM m JOIN nc ON nc.name = m.name "
+    q = ("SELECT m.iri, m.name, m.category, m.body, nc.c, ncc.c FROM m JOIN nc ON nc.name = m.name "
          "JOIN ncc ON ncc.name = m.name AND ncc.category = m.category ORDER BY m.rowid")
-    for blob, shared, shared_in_category in db.execute(q):
-        rec = pickle.loads(blob)
+    for iri, name, category, body, shared, shared_in_category in db.execute(q):
         if shared == 1:
-            yield rec, rec.name, False
+            yield iri, name, name, False, body
         elif shared_in_category == 1:
-            yield rec, f"{rec.name} ({rec.category})", False
+            yield iri, name, f"{name} ({category})", False, body
         else:
-            yield rec, rec.name, True
+            yield iri, name, name, True, body
 
 
 class _GraphFile:
@@ -254,35 +313,23 @@ class _GraphFile:
 
 def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress) -> dict:
     """Write the vocabulary, entity and proximity-index graphs; return the manifest's ``graphs``."""
-    countries = sources.countries()
-    locator = CountryLocator((c.iso_a3, c.geometry) for c in countries)
-    income = {c.iso_a3: c.income_tier for c in countries}
-    density = DensityTiers.from_places((p.lon, p.lat, p.population) for p in sources.places())
+    occupied: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
+    stats: Counter = Counter()
+    _map(db, prof, summary, progress, occupied, stats)
     vocab = _GraphFile(folder, "vocabulary")
     vocab.write(_vocabulary_lines())
     out = _GraphFile(folder, prof.name)
-    occupied: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
-    stats: Counter = Counter()
+    true = Literal("true", datatype=XSD.boolean)
     done = 0
-    for rec, name, amb in _named(db):
-        lon, lat = representative_point(rec.geometry)
-        lines = []
-        for r in PROXIMITY_RESOLUTIONS:
-            c = h3.latlng_to_cell(lat, lon, r)
-            occupied[r].add(c)
-            lines.append(f"{ENTITY.term(rec.key)} {KGB[f'inCell{r}']} {H3.term(c)} .\n")
-        country, _conflict = settle_country(locator.locate(lon, lat), None, income)
-        tier, dens = income.get(country, "NA"), density.tier(lon, lat)
-        lines += entity_lines(rec, name, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION),
-                              ambiguous=amb)
+    for iri, name, canonical, amb, body in _named(db):
+        lines = [f"{iri} {KGB.canonicalName} {Literal(canonical)} .\n"]
+        if canonical != name:
+            lines.append(f"{iri} {KGB.baseName} {Literal(name)} .\n")
+        if amb:
+            lines.append(f"{iri} {KGB.ambiguousName} {true} .\n")
+        lines.append(body)
         out.write(lines)
-        summary.categories[rec.category] += 1
-        summary.classes[rec.cls] += 1
-        summary.geometry_types[rec.geometry.geom_type] += 1
-        summary.names["ambiguous (not asked)" if amb else "qualified by category" if name != rec.name else "bare"] += 1
-        stats[f"country:{country}"] += 1
-        stats[f"income:{tier}"] += 1
-        stats[f"density:{dens}"] += 1
+        summary.names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
         done += 1
         if not done % 10_000:
             progress("writing entities", done, None)
@@ -301,14 +348,14 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
     their total; entities afterwards, total None). The folder is written atomically: an ingest that fails
     or is interrupted leaves no folder (and an existing one untouched); an existing ``out`` is replaced only
     with ``force``. Errors (unknown profile, a mapping file missing a key, a missing dump, a malformed line)
-    raise :class:`IngestError` (or :class:`~kgbench.kg.builder.dumps.DumpError`, ProfileError) naming the
+    raise :class:`IngestError` (or :class:`~kgbench.kg.ingest.dumps.DumpError`, ProfileError) naming the
     file and line, before anything is written where possible.
 
     >>> import tempfile, os
     >>> ingest("worldkg", [os.path.join(tempfile.mkdtemp(), "none.nt")], tempfile.mkdtemp() + "/s")
     Traceback (most recent call last):
     ...
-    kgbench.kg.builder.dumps.DumpError: .../none.nt: dump file not found
+    kgbench.kg.ingest.dumps.DumpError: .../none.nt: dump file not found
     """
     started = time.perf_counter()
     prof = get_profile(profile_name, mapping)
@@ -337,7 +384,6 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
             db.execute("PRAGMA temp_store = FILE")
             db.execute("BEGIN")
             _spill(db, prof, paths, summary, say, digests)
-            _map(db, prof, summary, say)
             graphs = _write(tmp, db, prof, summary, say)
             db.execute("COMMIT")
         finally:

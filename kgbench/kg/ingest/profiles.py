@@ -270,7 +270,7 @@ def profile(name: str, mapping: str | Path | None = None) -> Profile:
     >>> profile("nosuch")
     Traceback (most recent call last):
     ...
-    kgbench.kg.builder.profiles.ProfileError: unknown profile 'nosuch' (known: worldkg, kwg, osmh3kg, generic)
+    kgbench.kg.ingest.profiles.ProfileError: unknown profile 'nosuch' (known: worldkg, kwg, osmh3kg, generic)
     """
     if name == "worldkg":
         return _worldkg()
