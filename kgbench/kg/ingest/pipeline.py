@@ -193,62 +193,24 @@ class _Strata:
     def __init__(self):
         countries = sources.countries()
         self.codes = [c.iso_a3 for c in countries]
-        self.geoms = [c.geometry for c in countries]
-        self.tree = shapely.STRtree(self.geoms)
-        for g in self.geoms:
-            shapely.prepare(g)
-        #: H3 cell -> index of the one country it lies wholly in, or -1 (a border, coast or sea cell)
-        self.cell_country: dict[str, int] = {}
+        self.tree = shapely.STRtree([c.geometry for c in countries])
         self.income = {c.iso_a3: c.income_tier for c in countries}
         self.density = DensityTiers.from_places((p.lon, p.lat, p.population) for p in sources.places())
 
     def countries(self, lonlat: list[tuple[float, float]]) -> list[str]:
-        """Return the country code of each (lon, lat).
-
-        Points in an H3 resolution-5 cell that lies (with a 0.01 degree margin) wholly inside one country
-        polygon and touches no other take that country at once; the others are looked up one by one. The
-        answer is the same either way, and with most points inland the slow lookup runs once per cell.
-        """
-        cells = [h3.latlng_to_cell(lat, lon, _CELL_RES) for lon, lat in lonlat]
-        self._learn({c for c in cells if c not in self.cell_country})
-        found = [self.cell_country[c] for c in cells]
-        todo = [i for i, j in enumerate(found) if j < 0]
-        if todo:
-            pts = shapely.points([lonlat[i] for i in todo])
-            best = [-1] * len(todo)
-            for i, j in zip(*self.tree.query(pts, predicate="intersects").tolist()):
-                if best[i] < 0 or j < best[i]:
-                    best[i] = j
-            misses = [i for i, j in enumerate(best) if j < 0]
-            if misses:
-                for i, j in zip(misses, self.tree.nearest(pts[misses]).tolist()):
-                    best[i] = j
-            for i, j in zip(todo, best):
+        """Return the country code of each (lon, lat)."""
+        pts = shapely.points(lonlat)
+        found = [-1] * len(lonlat)
+        for i, j in zip(*self.tree.query(pts, predicate="intersects").tolist()):
+            if found[i] < 0 or j < found[i]:
+                found[i] = j
+        misses = [i for i, j in enumerate(found) if j < 0]
+        if misses:
+            for i, j in zip(misses, self.tree.nearest(pts[misses]).tolist()):
                 found[i] = j
         return [self.codes[j] for j in found]
 
-    def _learn(self, cells: set[str]) -> None:
-        """Record, for each cell, the one country polygon it lies wholly in, or -1."""
-        cells = sorted(cells)
-        polys = []
-        for c in cells:
-            ring = [(lng, lat) for lat, lng in h3.cell_to_boundary(c)]
-            lngs = [x for x, _ in ring]
-            polys.append(None if max(lngs) - min(lngs) > 90 else shapely.Polygon(ring).buffer(0.01))
-        self.cell_country.update((c, -1) for c, p in zip(cells, polys) if p is None)
-        keep = [(c, p) for c, p in zip(cells, polys) if p is not None]
-        if not keep:
-            return
-        hits: dict[int, list[int]] = {}
-        for i, j in zip(*self.tree.query([p for _, p in keep], predicate="intersects").tolist()):
-            hits.setdefault(i, []).append(j)
-        for i, (c, p) in enumerate(keep):
-            h = hits.get(i, [])
-            self.cell_country[c] = h[0] if len(h) == 1 and self.geoms[h[0]].contains(p) else -1
 
-
-#: the resolution of the cells whose country is decided once for all their points (about 250 km2)
-_CELL_RES = 5
 #: entity_lines' line of the canonical name (after the two proximity cells): written once names are settled
 _NAME_LINE = 2 + 3
 
