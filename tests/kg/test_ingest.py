@@ -127,3 +127,17 @@ def test_entity_count_a_multiple_of_the_batch(tmp_path, monkeypatch):
 
     monkeypatch.setattr(pipeline, "_FLUSH", 4)  # the fixture's 8 entities fill two batches exactly
     assert ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "snap").entities == 8
+
+
+def test_bulk_country_lookup_agrees_with_the_bundled_locator():
+    import random
+
+    from kgbench.kg.builder import sources
+    from kgbench.kg.builder.strata import CountryLocator
+    from kgbench.kg.ingest.pipeline import _Strata
+
+    rnd = random.Random(1)
+    pts = [(rnd.uniform(-180, 180), rnd.uniform(-60, 75)) for _ in range(300)]
+    pts += [(24.94, 60.17), (-179.99, 65.0), (179.99, -16.5)]  # Helsinki's coast, the antimeridian
+    loc = CountryLocator((c.iso_a3, c.geometry) for c in sources.countries())
+    assert _Strata().countries(pts) == [loc.locate(x, y) for x, y in pts]
