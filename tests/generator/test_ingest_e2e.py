@@ -45,3 +45,20 @@ def test_cli_snapshot_option(tmp_path):
     r = CliRunner().invoke(main, ["--cache-dir", str(tmp_path / "cache"), "kg", "ingest", "--profile", "kwg",
                                   str(FIX / "kwg" / "kwg.nt"), "--out", str(snap)])
     assert r.exit_code == 1 and "exists (use --force" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("prof, dump, mapping, expected", [
+    ("kwg", "kwg/kwg.nt", None, {"H3", "M2", "N2"}),
+    ("osmh3kg", "osmh3kg/osmh3kg.nt.gz", None, {"A1", "A2", "H3", "J1", "J4", "M1", "M2", "N2"}),
+    ("generic", "generic/generic.ttl", "generic/mapping.yaml", {"A1", "A2", "H3", "J1", "J4", "M1", "M2"}),
+])
+def test_each_profile_generates_what_it_can(tmp_path, prof, dump, mapping, expected):
+    ingest(prof, [FIX / dump], tmp_path / "snap", mapping=FIX / mapping if mapping else None)
+    kg = open_kg(snapshot=tmp_path / "snap", cache=tmp_path / "cache")
+    cov = template_coverage(kg)
+    assert {t for t, why in cov.items() if why is None} == expected
+    items = {tid: generate(tid, kg, n=2, seed=0) for tid in expected}
+    assert items["H3"] and items["M2"]  # every source with named, located entities satisfies these
