@@ -70,17 +70,17 @@ def measure(cmd: list[str]) -> dict:
     return r
 
 
-def run(triples: int, work: Path) -> dict:
+def run(triples: int, work: Path, jobs: int = 1) -> dict:
     dump = work / f"worldkg-{triples}.nt"
     n = write_dump(dump, triples)
     bindir = Path(sys.executable).parent
     kg = measure([str(bindir / "kgbench"), "kg", "ingest", "--profile", "worldkg", str(dump), "--out",
-                  str(work / f"snap-{triples}"), "--no-coverage"])
+                  str(work / f"snap-{triples}"), "--no-coverage", "--jobs", str(jobs)])
     ox = measure([str(bindir / "oxigraph"), "load", "--location", str(work / f"ox-{triples}"), "--file", str(dump)])
     shutil.rmtree(work / f"ox-{triples}", ignore_errors=True)
     shutil.rmtree(work / f"snap-{triples}", ignore_errors=True)
     dump.unlink()
-    return {"triples": n, "kgbench_s": round(kg["seconds"], 1), "kgbench_rss_mb": round(kg["max_rss_mb"]),
+    return {"triples": n, "jobs": jobs, "kgbench_s": round(kg["seconds"], 1), "kgbench_rss_mb": round(kg["max_rss_mb"]),
             "kgbench_triples_per_s": round(n / kg["seconds"]), "oxigraph_s": round(ox["seconds"], 1),
             "oxigraph_rss_mb": round(ox["max_rss_mb"]), "oxigraph_triples_per_s": round(n / ox["seconds"]),
             "rate_ratio": round(ox["seconds"] / kg["seconds"], 2)}
@@ -90,11 +90,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--triples", type=int, default=400_000, help="dump size (default 400,000; the target: 10M)")
     ap.add_argument("--double", action="store_true", help="also run at twice the size (memory must stay flat)")
+    ap.add_argument("--jobs", type=int, default=1, help="kgbench kg ingest --jobs (default 1)")
     ap.add_argument("--work", type=Path, help="scratch folder (default: a temporary one)")
     a = ap.parse_args()
     work = a.work or Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     work.mkdir(parents=True, exist_ok=True)
-    rows = [run(a.triples, work)] + ([run(2 * a.triples, work)] if a.double else [])
+    rows = [run(a.triples, work, a.jobs)] + ([run(2 * a.triples, work, a.jobs)] if a.double else [])
     for r in rows:
         print(json.dumps(r))
     if a.work is None:

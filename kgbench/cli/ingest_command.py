@@ -36,10 +36,13 @@ def _progress():
               help="generic profile: a YAML file naming the label and category predicates (label:, category:, "
                    "optional geometry:, class:, base:).")
 @click.option("--force", is_flag=True, help="Replace SNAPSHOT if it exists (never a dump).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes: with 2 or more, entities are stratified in JOBS-1 workers beside the reader "
+                   "(the same snapshot).")
 @click.option("--coverage/--no-coverage", default=True, show_default=True,
               help="Load the snapshot's store and list which templates it can satisfy.")
 @click.pass_obj
-def kg_ingest(obj, dumps, profile_name, out, mapping, force, coverage):
+def kg_ingest(obj, dumps, profile_name, out, mapping, force, jobs, coverage):
     """Map source dumps (N-Triples, N-Quads, Turtle; plain, .gz or .bz2) to a kgbench snapshot, streaming.
 
     Then `kgbench --snapshot SNAPSHOT <command>` uses it (its store is loaded into the cache on first use).
@@ -48,7 +51,7 @@ def kg_ingest(obj, dumps, profile_name, out, mapping, force, coverage):
 
     bar, update = _progress()
     with bar:
-        summary = ingest(profile_name, dumps, out, mapping=mapping, force=force, progress=update)
+        summary = ingest(profile_name, dumps, out, mapping=mapping, force=force, progress=update, jobs=jobs)
     _print_summary(summary)
     if coverage:
         from kgbench.generator.coverage import template_coverage

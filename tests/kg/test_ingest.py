@@ -141,3 +141,14 @@ def test_bulk_country_lookup_agrees_with_the_bundled_locator():
     pts += [(24.94, 60.17), (-179.99, 65.0), (179.99, -16.5)]  # Helsinki's coast, the antimeridian
     loc = CountryLocator((c.iso_a3, c.geometry) for c in sources.countries())
     assert _Strata().countries(pts) == [loc.locate(x, y) for x, y in pts]
+
+
+def test_parallel_ingest_writes_the_same_snapshot(tmp_path, monkeypatch):
+    from kgbench.kg.ingest import pipeline
+
+    monkeypatch.setattr(pipeline, "_FLUSH", 3)  # several batches, so that workers interleave
+    one = ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "one")
+    two = ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "two", jobs=3)
+    assert one.categories == two.categories and one.names == two.names
+    for f in ("worldkg.nt", "h3index.nt", "vocabulary.nt"):
+        assert (tmp_path / "one" / f).read_bytes() == (tmp_path / "two" / f).read_bytes()

@@ -215,56 +215,104 @@ class _Strata:
 _NAME_LINE = 2 + 3
 
 
-def _flush(db, batch: list[EntityRecord], strata: _Strata, occupied, stats: Counter, summary: IngestSummary) -> None:
-    """Stratify a batch of records and store each entity's lines but its name's in table ``m``."""
-    if not batch:
-        return
+def _stratify(strata: _Strata, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
+    """Return a batch's rows for table ``m`` (each entity's lines but its name's), the H3 cells it occupies and
+    its counts (``category:``, ``class:``, ``geometry:``, ``country:``, ``income:``, ``density:``)."""
     points = [representative_point(r.geometry) for r in batch]
     rows = []
-    for rec, (lon, lat), polygon in zip(batch, points, strata.countries(points)):
+    cells: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
+    counts: Counter = Counter()
+    for rec, (lon, lat), polygon in zip(batch, points, strata.countries(points) if batch else []):
         key = str(ENTITY.term(rec.key))
         lines = []
         for r in PROXIMITY_RESOLUTIONS:
             c = h3.latlng_to_cell(lat, lon, r)
-            occupied[r].add(c)
+            cells[r].add(c)
             lines.append(f"{key} {KGB[f'inCell{r}']} {H3.term(c)} .\n")
         country, _ = settle_country(polygon, None, strata.income)
         tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
         lines += entity_lines(rec, rec.name, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION))
         del lines[_NAME_LINE]
         rows.append((rec.name, rec.category, key, "".join(lines)))
-        summary.categories[rec.category] += 1
-        summary.classes[rec.cls] += 1
-        summary.geometry_types[rec.geometry.geom_type] += 1
-        stats[f"country:{country}"] += 1
-        stats[f"income:{tier}"] += 1
-        stats[f"density:{dens}"] += 1
-    db.executemany("INSERT INTO m VALUES (?,?,?,?)", rows)
+        counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{rec.geometry.geom_type}",
+                       f"country:{country}", f"income:{tier}", f"density:{dens}"))
+    return rows, cells, counts
 
 
-def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress, occupied, stats) -> None:
-    """Map every subject group to an entity (its lines stored in table ``m``) or a skip reason (counted)."""
+#: the strata tables of a worker process of a parallel ingest (set once by its pool's initializer)
+_WORKER_STRATA: list = []
+
+
+def _worker_init() -> None:
+    _WORKER_STRATA.append(_Strata())
+
+
+def _worker_stratify(batch: list[EntityRecord]):
+    return _stratify(_WORKER_STRATA[0], batch)
+
+
+def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress, occupied, stats,
+         jobs: int = 1) -> None:
+    """Map every subject group to an entity (its lines stored in table ``m``) or a skip reason (counted).
+
+    With ``jobs`` > 1, batches are stratified in ``jobs`` - 1 worker processes while this one reads on;
+    their results are stored in batch order, so the output is the same.
+    """
+    import collections
+    import concurrent.futures as cf
+
     look = db.cursor()
 
     def lookup(s: str, p: str) -> list[str]:
         return [r[0] for r in look.execute("SELECT o FROM t WHERE s = ? AND p = ?", (s, p))]
 
-    strata = _Strata()
     db.execute("CREATE TABLE m (name TEXT, category TEXT, iri TEXT, body TEXT)")
+
+    def store(result) -> None:
+        rows, cells, counts = result
+        db.executemany("INSERT INTO m VALUES (?,?,?,?)", rows)
+        for r, cs in cells.items():
+            occupied[r] |= cs
+        named = {"category": summary.categories, "class": summary.classes, "geometry": summary.geometry_types}
+        for k, n in counts.items():
+            kind, _, value = k.partition(":")
+            if kind in named:
+                named[kind][value] += n
+            else:
+                stats[k] += n
+
+    pool = cf.ProcessPoolExecutor(jobs - 1, initializer=_worker_init) if jobs > 1 else None
+    strata = None if pool else _Strata()
+    pending: collections.deque = collections.deque()
     batch: list[EntityRecord] = []
     done = 0
-    for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
-        rec = _record(prof, subject, props, langs, lookup)
-        if isinstance(rec, str):
-            summary.skipped[rec] += 1
-            continue
-        batch.append(rec)
-        done += 1
-        if len(batch) >= _FLUSH:
-            _flush(db, batch, strata, occupied, stats, summary)
-            batch.clear()
-            progress("mapping entities", done, None)
-    _flush(db, batch, strata, occupied, stats, summary)
+
+    def submit(b: list[EntityRecord]) -> None:
+        if pool is None:
+            store(_stratify(strata, b))
+            return
+        pending.append(pool.submit(_worker_stratify, b))
+        while len(pending) > 2 * jobs:  # a bounded window: memory stays flat
+            store(pending.popleft().result())
+
+    try:
+        for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
+            rec = _record(prof, subject, props, langs, lookup)
+            if isinstance(rec, str):
+                summary.skipped[rec] += 1
+                continue
+            batch.append(rec)
+            done += 1
+            if len(batch) >= _FLUSH:
+                submit(batch)
+                batch = []
+                progress("mapping entities", done, None)
+        submit(batch)
+        while pending:
+            store(pending.popleft().result())
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
 
 
 def _named(db: sqlite3.Connection) -> Iterator[tuple[str, str, str, bool, str]]:
@@ -311,11 +359,12 @@ class _GraphFile:
                 "entities": entities, "breakdown": breakdown or {}}
 
 
-def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress) -> dict:
+def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress,
+           jobs: int = 1) -> dict:
     """Write the vocabulary, entity and proximity-index graphs; return the manifest's ``graphs``."""
     occupied: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
     stats: Counter = Counter()
-    _map(db, prof, summary, progress, occupied, stats)
+    _map(db, prof, summary, progress, occupied, stats, jobs)
     vocab = _GraphFile(folder, "vocabulary")
     vocab.write(_vocabulary_lines())
     out = _GraphFile(folder, prof.name)
@@ -341,13 +390,15 @@ def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestS
 
 
 def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, mapping: str | Path | None = None,
-           force: bool = False, progress: Callable[[str, int, int | None], None] | None = None) -> IngestSummary:
+           force: bool = False, progress: Callable[[str, int, int | None], None] | None = None,
+           jobs: int = 1) -> IngestSummary:
     """Return the summary of ingesting source dumps into a new snapshot folder ``out``.
 
     ``progress(phase, done, total)`` is told how far the ingest is (bytes of the dumps while reading, with
     their total; entities afterwards, total None). The folder is written atomically: an ingest that fails
     or is interrupted leaves no folder (and an existing one untouched); an existing ``out`` is replaced only
-    with ``force``. Errors (unknown profile, a mapping file missing a key, a missing dump, a malformed line)
+    with ``force``. ``jobs`` > 1 stratifies entities in ``jobs`` - 1 worker processes beside the reader (the
+    same output). Errors (unknown profile, a mapping file missing a key, a missing dump, a malformed line)
     raise :class:`IngestError` (or :class:`~kgbench.kg.ingest.dumps.DumpError`, ProfileError) naming the
     file and line, before anything is written where possible.
 
@@ -384,7 +435,7 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
             db.execute("PRAGMA temp_store = FILE")
             db.execute("BEGIN")
             _spill(db, prof, paths, summary, say, digests)
-            graphs = _write(tmp, db, prof, summary, say)
+            graphs = _write(tmp, db, prof, summary, say, jobs)
             db.execute("COMMIT")
         finally:
             db.close()
