@@ -25,7 +25,7 @@ from pyoxigraph import Literal, NamedNode
 
 from kgbench.fileio import atomic_directory
 from kgbench.kg.builder import sources
-from kgbench.kg.ingest.dumps import IRI, DumpError, dump_format, read_dump
+from kgbench.kg.ingest.dumps import DumpError, dump_format, read_dump
 from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotError, _builder_digest, _vocabulary_lines,
