@@ -10,9 +10,10 @@ from kgbench.kg.paths import CACHE_ENV
 
 
 class _Ctx:
-    def __init__(self, debug: bool, cache: str | None):
+    def __init__(self, debug: bool, cache: str | None, snapshot: str | None = None):
         self.debug = debug
         self.cache = cache
+        self.snapshot = snapshot
 
 
 def _err(msg: str) -> None:
@@ -98,11 +99,13 @@ class _Steps:
 @click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
 @click.option("--cache-dir", type=click.Path(file_okay=False), envvar=CACHE_ENV,
               help=f"Where snapshots and stores are kept (env {CACHE_ENV}; default ~/.cache/kgbench).")
+@click.option("--snapshot", type=click.Path(file_okay=False), metavar="DIR",
+              help="Use this snapshot folder (written by `kgbench kg ingest`) instead of the bundled snapshot.")
 @click.version_option(package_name="kgbench")
 @click.pass_context
-def main(ctx, debug, cache_dir):
+def main(ctx, debug, cache_dir, snapshot):
     """kgbench: geospatial QA benchmarks whose answers are computed over a knowledge graph."""
-    ctx.obj = _Ctx(debug, cache_dir)
+    ctx.obj = _Ctx(debug, cache_dir, snapshot)
 
 
 def _open(ctx_obj: _Ctx, data=(), strict=False, **kw):
@@ -111,7 +114,8 @@ def _open(ctx_obj: _Ctx, data=(), strict=False, **kw):
 
     kw.setdefault("on_warning", _err)
     with _Steps() as steps:
-        return open_kg(data=list(data) or None, cache=ctx_obj.cache, strict=strict, progress=steps, **kw)
+        return open_kg(data=list(data) or None, cache=ctx_obj.cache, strict=strict, progress=steps,
+                       snapshot=getattr(ctx_obj, "snapshot", None), **kw)
 
 
 #: the options that choose the KG a command queries and how (``sparql``, ``serve``): --data, --strict,

@@ -101,6 +101,9 @@ def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",), 
 
     if not out or out == "-":
         raise click.UsageError("--all needs --out DIR")
+    if getattr(obj, "snapshot", None):
+        raise click.UsageError("generate --all runs on the bundled snapshot only (its workers open it); "
+                               "generate one template at a time with --snapshot")
     _output(out, folder=True, force=force)
     _open(obj)  # build and load the snapshot once, before any worker starts
     manifest = build_snapshot(obj.cache).manifest

@@ -408,8 +408,13 @@ def _count_diff(counts: dict[str, int], expected: dict[str, int]) -> str:
 
 def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | None = None, strict: bool = False,
             progress: Callable[[str], None] | None = None, on_warning: Callable[[str], None] | None = None,
-            entailment: bool = True, rewrite: bool = True, timeout: float | None = None) -> KG:
+            entailment: bool = True, rewrite: bool = True, timeout: float | None = None,
+            snapshot: str | Path | None = None) -> KG:
     """Return the default snapshot's KG (building and loading it on first use), or an in-memory KG of ``data`` files.
+
+    ``snapshot`` is a snapshot folder (one ``kgbench kg ingest`` wrote) to use instead of the default one: its
+    store is loaded into the cache like the default snapshot's (:func:`load_store`), once, and a folder that is
+    no snapshot raises SnapshotError naming it.
 
     ``timeout`` becomes the KG's default query time-out in seconds (:meth:`KG.query`); it does not bound the
     build or the load.
@@ -422,7 +427,7 @@ def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | Non
                              timeout=timeout)
     check_timeout(timeout)  # a bad value fails before a build, not after it
     clean_cache(cache)  # leftovers of builds killed midway, before a build makes more
-    snapshot = build_snapshot(cache, progress=progress)
+    snapshot = Snapshot.open(snapshot) if snapshot is not None else build_snapshot(cache, progress=progress)
     folder = load_store(snapshot, cache, progress=progress)
     try:
         store = Store.read_only(str(folder))
