@@ -97,19 +97,15 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, cluste
 def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",), cluster=None):
     from kgbench.release.benchmark import generate_all
     from kgbench.release.dataset import ReleaseError, write_release
-    from kgbench.kg.builder.snapshot import build_snapshot
 
     if not out or out == "-":
         raise click.UsageError("--all needs --out DIR")
-    if getattr(obj, "snapshot", None):
-        raise click.UsageError("generate --all runs on the bundled snapshot only (its workers open it); "
-                               "generate one template at a time with --snapshot")
     _output(out, folder=True, force=force)
-    _open(obj)  # build and load the snapshot once, before any worker starts
-    manifest = build_snapshot(obj.cache).manifest
+    # build and load the snapshot (bundled, or --snapshot DIR) once, before any worker starts
+    manifest = _open(obj).snapshot.manifest
     with _bar("generating all templates") as (bar, task):
         run = generate_all(cache=obj.cache, seed=seed, per_stratum=per_stratum, jobs=jobs, languages=languages,
-                           cluster=cluster,
+                           cluster=cluster, snapshot=getattr(obj, "snapshot", None),
                            progress=lambda tid, done, total: bar.update(task, completed=done, total=total))
     try:
         summary = write_release(run.items, out, reports=run.reports, unsatisfiable=run.unsatisfiable,

@@ -58,11 +58,11 @@ def template_per_stratum(tid: str, per_stratum: int) -> int:
     return per_stratum * SHARE_BOOST if boosted else per_stratum
 
 
-def _run_one(tid: str, seed: int, per_stratum: int, kg=None, cache=None):
+def _run_one(tid: str, seed: int, per_stratum: int, kg=None, cache=None, snapshot=None):
     """Return (tid, true-premise items, report) of one template (over ``kg``, else the worker's store of ``cache``)."""
     report = GenerationReport(tid)
     try:
-        items = generate(tid, kg if kg is not None else worker_kg(cache), seed=seed,
+        items = generate(tid, kg if kg is not None else worker_kg(cache, snapshot), seed=seed,
                          per_stratum=template_per_stratum(tid, per_stratum), report=report, false_premise_share=0.0)
     except Exception as exc:  # noqa: BLE001 - one broken template must not lose the others' items
         report.discarded[f"error: {type(exc).__name__}: {exc}"] += 1
@@ -70,13 +70,13 @@ def _run_one(tid: str, seed: int, per_stratum: int, kg=None, cache=None):
     return tid, items, report
 
 
-def _run_each(tid: str, kwargs: dict, cache=None):
+def _run_each(tid: str, kwargs: dict, cache=None, snapshot=None):
     """Return (tid, items, report) of :func:`generate` in a worker process."""
     report = GenerationReport(tid)
-    return tid, generate(tid, worker_kg(cache), report=report, **kwargs), report
+    return tid, generate(tid, worker_kg(cache, snapshot), report=report, **kwargs), report
 
 
-def generate_each(ids: list[str], *, cache=None, jobs: int = 2, cluster: str | None = None,
+def generate_each(ids: list[str], *, cache=None, jobs: int = 2, cluster: str | None = None, snapshot=None,
                   **kwargs) -> dict[str, tuple[list[Item], GenerationReport]]:
     """Return template id -> (items, report) of :func:`generate` for each id, ``jobs`` templates at a time.
 
@@ -90,10 +90,10 @@ def generate_each(ids: list[str], *, cache=None, jobs: int = 2, cluster: str | N
     if not ids:
         return {}
     out = {}
-    with workers(jobs, cache, cluster) as pool:
+    with workers(jobs, cache, cluster, snapshot=snapshot) as pool:
         if pool is None:
-            return {tid: _run_each(tid, kwargs, cache)[1:] for tid in ids}
-        futures = {pool.submit(_run_each, tid, kwargs, cache): tid for tid in ids}
+            return {tid: _run_each(tid, kwargs, cache, snapshot)[1:] for tid in ids}
+        futures = {pool.submit(_run_each, tid, kwargs, cache, snapshot): tid for tid in ids}
         for fut in cf.as_completed(futures):
             try:
                 tid, items, report = fut.result()
@@ -103,11 +103,11 @@ def generate_each(ids: list[str], *, cache=None, jobs: int = 2, cluster: str | N
     return {tid: out[tid] for tid in ids}
 
 
-def _run_fp(tid: str, want: int, seed: int, kg=None, cache=None):
+def _run_fp(tid: str, want: int, seed: int, kg=None, cache=None, snapshot=None):
     """Return (tid, false-premise items, report) of one template."""
     report = GenerationReport(tid)
     try:
-        items = false_premise_items(tid, kg if kg is not None else worker_kg(cache), want=want, seed=seed,
+        items = false_premise_items(tid, kg if kg is not None else worker_kg(cache, snapshot), want=want, seed=seed,
                                     report=report)
     except Exception as exc:  # noqa: BLE001
         report.discarded[f"false premise: error: {type(exc).__name__}: {exc}"] += 1
@@ -169,7 +169,7 @@ def _fp_rounds(want: dict[str, int], fps: dict, caps: dict[str, int]):
 def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, jobs: int = 1,
                  ids: list[str] | None = None, progress: Callable[[str, int, int], None] | None = None,
                  false_premise_share: float = FALSE_PREMISE_SHARE, languages: Sequence[str] = ("eng",),
-                 cluster: str | None = None) -> BenchmarkRun:
+                 cluster: str | None = None, snapshot=None) -> BenchmarkRun:
     """Return items of every template (default: all of spec/templates.tsv), reproducible for a seed.
 
     Two passes: the true-premise items of every template, then false-premise items from the templates
@@ -177,7 +177,8 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
     (:func:`false_premise_quota`; fewer where the snapshot has too few perturbable tuples). With ``jobs``
     > 1 templates run in worker processes, each with its own read-only view of the on-disk store, and with
     ``cluster`` (a Dask scheduler address) on that cluster's workers (:mod:`kgbench.release.workers`); the
-    result depends on neither. A spec id without a template file, a template marked
+    result depends on neither. ``snapshot`` (a folder ``kgbench kg ingest`` wrote; default the bundled one) is
+    the snapshot they open. A spec id without a template file, a template marked
     unsatisfiable, and one that yields no item are listed in ``unsatisfiable`` with the reason.
     """
     wanted = list(ids) if ids else list(SPEC_IDS)
@@ -203,8 +204,9 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
 
     steps = len(runnable) + len(perturbable)
     if (jobs > 1 or cluster) and len(runnable) > 1:
-        with workers(jobs, cache, cluster) as pool:
-            for fut in cf.as_completed([pool.submit(_run_one, tid, seed, per_stratum, None, cache) for tid in runnable]):
+        with workers(jobs, cache, cluster, snapshot=snapshot) as pool:
+            for fut in cf.as_completed([pool.submit(_run_one, tid, seed, per_stratum, None, cache, snapshot)
+                                        for tid in runnable]):
                 tid, items, report = fut.result()
                 results[tid] = (items, report)
                 if progress:
@@ -212,7 +214,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             policy = _apply_policy(results, runnable, false_premise_share)
             want = quota()
             for round_ in _fp_rounds(want, fps, {t: false_premise_cap(len(results[t][0])) for t in want}):
-                for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed, None, cache) for tid, n in round_.items()]):
+                for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed, None, cache, snapshot) for tid, n in round_.items()]):
                     tid, items, report = fut.result()
                     fps[tid] = (items, report)
                     if progress:
@@ -221,7 +223,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
         if kg is None:
             from kgbench.kg.store import open_kg
 
-            kg = open_kg(cache=cache)
+            kg = open_kg(cache=cache, snapshot=snapshot)
         for tid in runnable:
             _, items, report = _run_one(tid, seed, per_stratum, kg)
             results[tid] = (items, report)

@@ -1,8 +1,8 @@
 """Where the templates of a benchmark run: worker processes on this machine, or a Dask cluster.
 
 :func:`workers` gives a :class:`concurrent.futures.Executor` either way, and :func:`worker_kg` the
-read-only KG a task uses inside it: the store of the cache folder the run names, opened once per worker
-process. On a cluster every worker must see that folder (a shared file system holding the snapshot and its
+read-only KG a task uses inside it: the store of the snapshot and cache folder the run names, opened once
+per worker process. On a cluster every worker must see that folder (a shared file system holding the snapshot and its
 loaded store, built once beforehand with ``kgbench kg build``) and run the same kgbench; the output is the
 same as with ``--jobs 1``, because each template's items depend only on the template, the seed and the store.
 
@@ -42,22 +42,23 @@ def cluster_address(cluster: str) -> str:
     raise ValueError(f"{cluster}: not a Dask scheduler address (dask://HOST:PORT or tcp://HOST:PORT)")
 
 
-def worker_kg(cache=None):
-    """Return the read-only KG of ``cache`` (default: the user's cache) in this process, opened on first use."""
-    key = os.fspath(cache) if cache is not None else None
+def worker_kg(cache=None, snapshot=None):
+    """Return the read-only KG of ``snapshot`` (default: the bundled one) in ``cache`` (default: the user's
+    cache) in this process, opened on first use."""
+    key = tuple(os.fspath(x) if x is not None else None for x in (cache, snapshot))
     if key not in _KG:
         from kgbench.kg.store import open_kg
 
-        _KG[key] = open_kg(cache=cache)
+        _KG[key] = open_kg(cache=cache, snapshot=snapshot)
     return _KG[key]
 
 
-def _open_worker(cache) -> None:
-    worker_kg(cache)
+def _open_worker(cache, snapshot) -> None:
+    worker_kg(cache, snapshot)
 
 
 @contextlib.contextmanager
-def workers(jobs: int = 1, cache=None, cluster: str | None = None, *,
+def workers(jobs: int = 1, cache=None, cluster: str | None = None, *, snapshot=None,
             connect_timeout: float = 20.0) -> Iterator[cf.Executor | None]:
     """Yield an executor for the run's tasks: None for ``jobs`` 1 and no cluster (run them here, in order).
 
@@ -88,5 +89,5 @@ def workers(jobs: int = 1, cache=None, cluster: str | None = None, *,
     if jobs <= 1:
         yield None
         return
-    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_open_worker, initargs=(cache,)) as pool:
+    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_open_worker, initargs=(cache, snapshot)) as pool:
         yield pool
