@@ -62,6 +62,7 @@ def test_inspect_scores_equal_kgbench_evaluate_on_the_same_replies(harness_items
         assert again.results.scores[0].metrics["em"].value == got["em"]
 
 
+@pytest.mark.slow
 def test_inspect_eval_command_runs_the_task_file(harness_items, tmp_path):
     """The documented command: ``inspect eval kgbench/evaluation/inspect.py@kgbench -T dataset=... -T condition=...``,
     with a dataset path relative to the folder the command starts in."""

@@ -120,6 +120,7 @@ def test_lm_eval_scores_equal_kgbench_evaluate_on_the_same_replies(harness_items
     assert all(sample["em"] == by_id[sample["doc"]["id"]] for sample in logged)
 
 
+@pytest.mark.slow
 def test_lm_eval_command_runs_the_exported_tasks(harness_items, exported, tmp_path):
     """The documented command: ``lm_eval --include_path DIR --tasks 'kgbench_*' --model local-chat-completions``."""
     items, _ = harness_items

@@ -24,6 +24,7 @@ def alone(kg):
     return generate_all(kg, ids=IDS, per_stratum=1, seed=0)
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_release_of_one_process(alone, kg, cache):
     distributed = pytest.importorskip("distributed") if not __import__("os").environ.get("CI") else __import__("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as lc:
@@ -35,6 +36,7 @@ def test_a_dask_cluster_gives_the_release_of_one_process(alone, kg, cache):
     assert any(opened.values()), opened
 
 
+@pytest.mark.slow
 def test_local_worker_processes_give_the_release_of_one_process(alone, cache):
     assert _lines(generate_all(cache=cache, ids=IDS, per_stratum=1, seed=0, jobs=2)) == _lines(alone)
 

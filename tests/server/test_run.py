@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import os
 import time
@@ -48,6 +50,7 @@ def _ask(base: str, query: str, **params) -> tuple[int, str]:
         return exc.code, exc.read().decode()
 
 
+@pytest.mark.slow
 def test_workers_serve_from_one_port_replace_a_runaway_and_stop_together(kg, cache):
     proc, base = start_server(cache, "--workers", "2")
     try:
