@@ -46,10 +46,9 @@ from collections.abc import Callable
 
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
-from kgbench.geofunctions.relations import EH_PATTERNS, RCC8_PATTERNS, SF_PREDICATES
 from kgbench.kg.geosparql import entail_rdfs, materialize_relations, spatial_objects
-from kgbench.kg.relation_rewrite import RELATION_NAMES, rewrite_applies, rewrite_relations
-from kgbench.kg.sparql_syntax import SparqlStructureError, expand_name, prologue_prefixes, tokenize
+from kgbench.kg.relation_rewrite import RELATION_NAMES, relation_name, rewrite_applies, rewrite_relations
+from kgbench.kg.sparql_syntax import SparqlStructureError, prologue_prefixes, tokenize
 from kgbench.ontologies import GEO, GRAPH, PREFIXES
 
 __all__ = ["ENTAILED_GRAPH", "RELATIONS_GRAPH", "INFERRED_GRAPHS", "DISJOINT_PAIR_LIMIT", "Inference",
@@ -60,9 +59,12 @@ RELATIONS_GRAPH = NamedNode(GRAPH.base + "relations")
 INFERRED_GRAPHS = (ENTAILED_GRAPH, RELATIONS_GRAPH)
 #: disjointness relations are inferred while the store has at most this many ordered pairs of spatial objects
 DISJOINT_PAIR_LIMIT = 4_000_000
-_RELATIONS = {n: n[:2] if n.startswith(("sf", "eh")) else "rcc8" for n in (*SF_PREDICATES, *EH_PATTERNS, *RCC8_PATTERNS)}
 _DISJOINT = {"sfDisjoint", "ehDisjoint", "rcc8dc"}
 _MENTION = re.compile(r"(?:sf|eh|rcc8)[A-Za-z]+")
+
+
+def _family(name: str) -> str:
+    return name[:2] if name.startswith(("sf", "eh")) else "rcc8"
 
 
 def _listed(names) -> str:
@@ -85,13 +87,8 @@ def relation_families(text: str) -> tuple[set[str], set[str]]:
     except SparqlStructureError:
         return set(), set()
     prefixes = {**PREFIXES, **prologue_prefixes(tokens)}
-    names = set()
-    for t in tokens:
-        if t.kind in ("iri", "pname"):
-            iri = expand_name(t, prefixes)
-            if iri and iri.startswith(GEO.base) and iri[len(GEO.base):] in _RELATIONS:
-                names.add(iri[len(GEO.base):])
-    return {_RELATIONS[n] for n in names}, names
+    names = {n for t in tokens if (n := relation_name(t, prefixes))}
+    return {_family(n) for n in names}, names
 
 
 class Inference:

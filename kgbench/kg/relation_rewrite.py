@@ -42,7 +42,7 @@ from kgbench.kg.sparql_syntax import (Element, Group, SparqlStructureError, Toke
                                       prologue_prefixes, split_at, tokenize)
 from kgbench.ontologies import GEO, GEOF, PREFIXES, SF
 
-__all__ = ["rewrite_relations", "rewrite_applies", "drop_fresh", "FRESH", "RELATION_NAMES"]
+__all__ = ["rewrite_relations", "rewrite_applies", "relation_name", "drop_fresh", "FRESH", "RELATION_NAMES"]
 
 #: the prefix of the variables the rewrite introduces
 FRESH = "kgbrw_"
@@ -98,14 +98,12 @@ def rewrite_relations(text: str) -> tuple[str, list[str]]:
     ['sfTouches']
     """
     try:
-        tokens = tokenize(text)
         query = parse_query(text)
     except SparqlStructureError:
-        tokens, query = None, None
-    prefixes = {**PREFIXES, **(prologue_prefixes(tokens) if tokens else {})}
-    if tokens is None:
         return text, sorted({n for n in RELATION_NAMES if n in text})
-    rel_at = {k: name for k, t in enumerate(tokens) if (name := _relation(t, prefixes))}
+    tokens = query.tokens
+    prefixes = {**PREFIXES, **prologue_prefixes(tokens)}
+    rel_at = {k: name for k, t in enumerate(tokens) if (name := relation_name(t, prefixes))}
     if not rel_at:
         return text, []
     taken = {t.text[1:] for t in tokens if t.kind == "var"}
@@ -137,7 +135,12 @@ class _Fresh:
                 return FRESH + str(self.n)
 
 
-def _relation(t: Token, prefixes: dict) -> str | None:
+def relation_name(t: Token, prefixes: dict) -> str | None:
+    """Return the GeoSPARQL relation a token names as a ``geo:`` property (``'sfWithin'``), or None.
+
+    >>> relation_name(tokenize("geo:sfWithin")[0], PREFIXES), relation_name(tokenize("geof:sfWithin")[0], PREFIXES)
+    ('sfWithin', None)
+    """
     if t.kind not in ("iri", "pname"):
         return None
     iri = expand_name(t, prefixes)
@@ -164,11 +167,11 @@ def _rewrite_block(tokens: list[Token], text: str, el: Element, rel_at: dict, fr
     subject = tokens[el.first]
     if subject.kind not in _NODE_KINDS:
         return None
-    triples, filters = [], []
+    paths, filters, rest = [], [], []
     for first, last in split_at(tokens, el.first + 1, el.last, ";"):
         chunk = text[tokens[first].start:tokens[last].end]
         if not any(first <= k <= last for k in rel_at):
-            triples.append(f"{subject.text} {chunk}")
+            rest.append(f"{subject.text} {chunk}")
             continue
         inverse = tokens[first].text == "^"
         verb = first + inverse
@@ -181,14 +184,12 @@ def _rewrite_block(tokens: list[Token], text: str, el: Element, rel_at: dict, fr
         for a, _ in objects:
             s, o = (tokens[a].text, subject.text) if inverse else (subject.text, tokens[a].text)
             ws, wo = fresh(), fresh()
-            triples += [f"{s} {_PATH} ?{ws}", f"{o} {_PATH} ?{wo}"]
+            paths += [f"{s} {_PATH} ?{ws}", f"{o} {_PATH} ?{wo}"]
             test = f"<{GEOF.base}{name}>(?{ws}, ?{wo})"
             if name in RCC8_PATTERNS:
                 test += " && " + " && ".join(_REGION.format(v=v) for v in (ws, wo))
             filters.append(f"FILTER({test})")
-    relation_part = [t for t in triples if _PATH in t]
-    rest = [t for t in triples if _PATH not in t]
-    return " .\n".join(relation_part) + " .\n" + " .\n".join(filters) + (" .\n" + " .\n".join(rest) if rest else "")
+    return " .\n".join(paths + filters + rest)
 
 
 def drop_fresh(result, original: str):
@@ -196,8 +197,10 @@ def drop_fresh(result, original: str):
 
     Each fresh variable holds the one literal its spatial object reaches, so no two rows differ only there.
     """
-    fresh = [v for v in result.variables if v.startswith(FRESH) and "?" + v not in original and "$" + v not in original] \
-        if result.kind == "select" else []
+    if result.kind != "select" or not any(v.startswith(FRESH) for v in result.variables):
+        return result
+    users = {t.text[1:] for t in tokenize(original) if t.kind == "var"}
+    fresh = [v for v in result.variables if v.startswith(FRESH) and v not in users]
     if not fresh:
         return result
     keep = [i for i, v in enumerate(result.variables) if v not in fresh]
