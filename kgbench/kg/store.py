@@ -323,7 +323,7 @@ def load_store(snapshot: Snapshot, cache: str | Path | None = None, *, force: bo
         say("checking the store's triple counts against the manifest")
         counts = _graph_counts(store)
         del store
-        expected = {**_expected_counts(snapshot), **({ENTAILED_GRAPH.value: entailed} if entailed else {})}
+        expected = _expected_counts(snapshot, entailed)
         if counts != expected:
             raise SnapshotError(f"{tmp}: the loaded store does not match snapshot {snapshot.id}: "
                                 f"{_count_diff(counts, expected)}")
@@ -368,7 +368,7 @@ def verify_store(folder: str | Path, snapshot: Snapshot, *, full: bool = False) 
         counts = _graph_counts(Store.read_only(str(folder)))
     except OSError as exc:  # RocksDB reports corruption (bad checksums, missing files) as OSError
         return f"cannot read the store: {exc}"
-    expected = {**_expected_counts(snapshot), **({ENTAILED_GRAPH.value: marker["entailed"]} if marker["entailed"] else {})}
+    expected = _expected_counts(snapshot, marker["entailed"])
     if counts != expected:
         return f"triple counts differ from the manifest: {_count_diff(counts, expected)}"
     return None
@@ -395,8 +395,10 @@ def _graph_counts(store: Store) -> dict[str, int]:
     return {sol["g"].value: int(sol["n"].value) for sol in store.query(q)}
 
 
-def _expected_counts(snapshot: Snapshot) -> dict[str, int]:
-    return {g["iri"]: int(g["triples"]) for g in snapshot.manifest["graphs"].values()}
+def _expected_counts(snapshot: Snapshot, entailed: int) -> dict[str, int]:
+    """Return the triples per graph of a loaded store: the manifest's graphs and the entailed closure (if any)."""
+    counts = {g["iri"]: int(g["triples"]) for g in snapshot.manifest["graphs"].values()}
+    return {**counts, ENTAILED_GRAPH.value: entailed} if entailed else counts
 
 
 def _count_diff(counts: dict[str, int], expected: dict[str, int]) -> str:
