@@ -53,9 +53,6 @@ def worker_kg(cache=None, snapshot=None):
     return _KG[key]
 
 
-def _open_worker(cache, snapshot) -> None:
-    worker_kg(cache, snapshot)
-
 
 @contextlib.contextmanager
 def workers(jobs: int = 1, cache=None, cluster: str | None = None, *, snapshot=None,
@@ -89,5 +86,5 @@ def workers(jobs: int = 1, cache=None, cluster: str | None = None, *, snapshot=N
     if jobs <= 1:
         yield None
         return
-    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_open_worker, initargs=(cache, snapshot)) as pool:
+    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=worker_kg, initargs=(cache, snapshot)) as pool:
         yield pool
