@@ -305,13 +305,15 @@ class _Planner:
         # envelopes are counted; for a distance, the side with fewer rows (read only up to the other's count)
         found = []
         for o in options:
-            limit = len(found[0][1]) if found and s.kind == "distance" else _MAX_DRIVER_ROWS + 1
+            limit = min((len(r) for _, r in found), default=_MAX_DRIVER_ROWS + 1) if s.kind == "distance" \
+                else _MAX_DRIVER_ROWS + 1
             rows = self.driver_rows(g, o[0], o[2], bound, limit=limit)
-            if rows is not None and (not found or s.kind == "meet" or len(rows) < limit):
-                found.insert(0, (o, rows)) if s.kind == "distance" else found.append((o, rows))
+            if rows is not None and (s.kind == "meet" or not found or len(rows) < limit):
+                found.append((o, rows))
         if not found:
             return None
-        chosen, rows = found[0] if s.kind == "distance" else min(found, key=lambda f: self.pairs_estimate(f[1], f[0][1].key))
+        cost = (lambda f: self.pairs_estimate(f[1], f[0][1].key)) if s.kind == "meet" else (lambda f: len(f[1]))
+        chosen, rows = min(found, key=cost)
         dside, iside, dvar, ivar = chosen
         if dside.subject is None and len({r[1] for r in rows}) > 1:
             return None
