@@ -22,7 +22,7 @@ import dataclasses
 import re
 
 __all__ = ["Token", "Element", "Group", "Query", "tokenize", "parse_query", "SparqlStructureError",
-           "expand_name", "path_iris", "prologue_prefixes", "projected", "strip_parens", "split_at"]
+           "expand_name", "path_iris", "read_group", "prologue_prefixes", "projected", "strip_parens", "split_at"]
 
 
 class SparqlStructureError(ValueError):
@@ -188,6 +188,11 @@ def _read_group(tokens: list[Token], i: int) -> Group:
             elements.append(Element("triples", j, end - 1, _vars(tokens, j, end - 1)))
             j = end
     return Group(i, close, elements)
+
+
+def read_group(tokens: list[Token], i: int) -> Group:
+    """Return the group whose ``{`` is at token ``i`` (the group of a FILTER EXISTS, say)."""
+    return _read_group(tokens, i)
 
 
 def _read_braced(tokens: list[Token], j: int, elements: list[Element]) -> int:
