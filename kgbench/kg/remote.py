@@ -6,9 +6,11 @@ redirect loop, a body that is truncated, not JSON, of the wrong content type or 
 that a query outlasting the ``timeout`` given to that call raises
 :class:`~kgbench.kg.interrupt.QueryTimeout` (a TimeoutError) naming the URL, as a local query would.
 
-Nothing is retried: the time-out bounds the whole request, from the name look-up through every address tried
-and every redirect to the last byte, because the request runs on a worker thread while the caller waits no
-longer than the time-out (:func:`~kgbench.kg.interrupt.run_interruptible`).
+Transient failures (a refused or reset connection, HTTP 429, 502, 503 and 504, a truncated body) are retried
+``retries`` times with exponential back-off (``backoff`` seconds, doubling, never past the time-out); the error
+that ends the tries says how many were made. Nothing else is retried. The time-out bounds each request, from the
+name look-up through every address tried and every redirect to the last byte, because the request runs on a
+worker thread while the caller waits no longer than the time-out (:func:`~kgbench.kg.interrupt.run_interruptible`).
 """
 
 from __future__ import annotations
@@ -47,8 +49,11 @@ class RemoteEndpointError(RuntimeError):
     'http://h/q: HTTP 503: server error; body: busy'
     """
 
-    def __init__(self, url: str, problem: str, *, status: int | None = None, body: bytes | str | None = None):
+    def __init__(self, url: str, problem: str, *, status: int | None = None, body: bytes | str | None = None,
+                 transient: bool = False):
         self.url, self.problem, self.status = url, problem, status
+        #: the failure may pass if the request is sent again (a busy or restarting server)
+        self.transient = transient
         if isinstance(body, bytes):
             body = body[:_SNIPPET * 4].decode("utf-8", "replace")
         self.body = " ".join(body.split())[:_SNIPPET] if body else ""
@@ -94,10 +99,14 @@ class RemoteKG:
     ``timeout`` replaces it for that call and raises :class:`~kgbench.kg.interrupt.QueryTimeout` instead.
     """
 
-    def __init__(self, endpoint: str, *, update_endpoint: str | None = None, timeout: float = 60.0):
+    def __init__(self, endpoint: str, *, update_endpoint: str | None = None, timeout: float = 60.0,
+                 retries: int = 3, backoff: float = 0.5):
         timeout = float(timeout)
         if not timeout > 0:
             raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+        if retries < 0 or backoff < 0:
+            raise ValueError(f"retries and backoff must not be negative (got {retries!r}, {backoff!r})")
+        self.retries, self.backoff = int(retries), float(backoff)
         self.endpoint = endpoint
         self.update_endpoint = update_endpoint
         self.timeout = timeout
@@ -112,13 +121,24 @@ class RemoteKG:
         """
         asked = check_timeout(timeout)
         limit = self.timeout if asked is None else asked
-        try:
-            # the worker bounds the wait even where socket time-outs add up (several addresses, redirects)
-            return run_interruptible(lambda: self._request(url, form, accept, limit), timeout=limit)
-        except (QueryTimeout, _Expired):
-            if asked is None:
-                raise RemoteEndpointError(url, f"timed out after {limit:g} s") from None
-            raise QueryTimeout(asked, url) from None
+        deadline = time.monotonic() + limit
+        for attempt in range(self.retries + 1):
+            left = deadline - time.monotonic()
+            try:
+                # the worker bounds the wait even where socket time-outs add up (several addresses, redirects)
+                return run_interruptible(lambda: self._request(url, form, accept, left), timeout=left)
+            except (QueryTimeout, _Expired):
+                if asked is None:
+                    raise RemoteEndpointError(url, f"timed out after {limit:g} s") from None
+                raise QueryTimeout(asked, url) from None
+            except RemoteEndpointError as exc:
+                pause = self.backoff * 2 ** attempt
+                if not exc.transient or attempt == self.retries or time.monotonic() + pause >= deadline:
+                    if attempt:
+                        exc.args = (f"{exc.args[0]} (gave up after {attempt + 1} attempts)",)
+                    raise
+                time.sleep(pause)
+        raise AssertionError("unreachable")
 
     def _request(self, url: str, form: dict, accept: str, timeout: float) -> tuple[str, bytes]:
         """Return (content type, body) of a form POST, each socket operation and the body bounded by ``timeout``.
@@ -141,7 +161,8 @@ class RemoteKG:
             if exc.code == 400 and re.search(r"pars|syntax|unexpected|expected", body, re.IGNORECASE):
                 raise RemoteQuerySyntaxError(url, "the server rejected the query", status=400, body=body) from None
             kind = "client error" if exc.code < 500 else "server error"
-            raise RemoteEndpointError(url, f"{kind} ({exc.reason})", status=exc.code, body=body) from None
+            raise RemoteEndpointError(url, f"{kind} ({exc.reason})", status=exc.code, body=body,
+                                      transient=exc.code in (429, 502, 503, 504)) from None
         except RemoteEndpointError:
             raise
         except (TimeoutError, socket.timeout):
@@ -153,11 +174,15 @@ class RemoteKG:
             if isinstance(reason, socket.gaierror):
                 raise RemoteEndpointError(url, f"unknown host or no DNS ({reason})") from None
             if isinstance(reason, ConnectionRefusedError):
-                raise RemoteEndpointError(url, "connection refused (no server listening)") from None
+                raise RemoteEndpointError(url, "connection refused (no server listening)", transient=True) from None
+            if isinstance(reason, ConnectionResetError):
+                raise RemoteEndpointError(url, f"connection reset ({reason})", transient=True) from None
             raise RemoteEndpointError(url, f"cannot reach the endpoint ({reason})") from None
         except http.client.IncompleteRead as exc:
             raise RemoteEndpointError(url, f"truncated response body ({len(exc.partial)} bytes, "
-                                           f"{exc.expected} more expected)") from None
+                                           f"{exc.expected} more expected)", transient=True) from None
+        except ConnectionResetError as exc:
+            raise RemoteEndpointError(url, f"connection reset ({exc})", transient=True) from None
         except (http.client.HTTPException, OSError, ValueError) as exc:
             raise RemoteEndpointError(url, f"bad HTTP response ({type(exc).__name__}: {exc})") from None
 
@@ -167,7 +192,7 @@ class RemoteKG:
 
         ``timeout`` (seconds; None: the RemoteKG's ``timeout``) bounds this request: when no complete answer
         has arrived by then :class:`~kgbench.kg.interrupt.QueryTimeout` is raised, naming the endpoint (the
-        server may still be running the query; nothing is retried). A timeout that is not a positive number
+        server may still be running the query; a time-out is not retried). A timeout that is not a positive number
         raises ValueError before anything is sent.
         """
         check_timeout(timeout)

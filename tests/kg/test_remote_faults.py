@@ -63,10 +63,26 @@ FAULTS = {
 }
 
 
+#: /flaky/<n>/<status>/<name>: the first n requests to that path are answered <status>, then a good answer
+ATTEMPTS: dict[str, list[float]] = {}
+
+
+def _flaky(h):
+    _, n, status, _name = h.path.strip("/").split("/")
+    seen = ATTEMPTS.setdefault(h.path, [])
+    seen.append(time.monotonic())
+    if len(seen) <= int(n):
+        _send(h, int(status), b"busy, try again", "text/plain")
+    else:
+        _send(h, 200, json.dumps(GOOD).encode())
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
         try:
+            if self.path.startswith("/flaky/"):
+                return _flaky(self)
             FAULTS[self.path.strip("/")](self)
         except (BrokenPipeError, ConnectionResetError):
             pass
@@ -160,3 +176,48 @@ def test_unknown_host():
 def test_a_timeout_must_be_positive():
     with pytest.raises(ValueError, match="timeout"):
         RemoteKG("http://127.0.0.1/q", timeout=0)
+
+
+@pytest.mark.parametrize("status", [503, 429, 502, 504])
+def test_a_transient_failure_is_retried_with_back_off(server, status):
+    path = f"/flaky/2/{status}/ok"
+    r = RemoteKG(server + path, retries=3, backoff=0.1).query("SELECT ?x WHERE { ?x ?p ?o }")
+    assert r.rows[0][0].value == "1"
+    times = ATTEMPTS[path]
+    assert len(times) == 3
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    assert gaps[0] >= 0.1 and gaps[1] >= 0.2  # the pause doubles
+
+
+def test_retries_end_with_the_error_and_the_number_of_attempts(server):
+    with pytest.raises(RemoteEndpointError, match=r"HTTP 503.*gave up after 2 attempts") as info:
+        RemoteKG(server + "/flaky/9/503/out", retries=1, backoff=0.01).query("SELECT ?x WHERE { ?x ?p ?o }")
+    assert info.value.status == 503 and len(ATTEMPTS["/flaky/9/503/out"]) == 2
+
+
+@pytest.mark.parametrize("status", [500, 400, 404])
+def test_a_permanent_failure_is_not_retried(server, status):
+    path = f"/flaky/1/{status}/once"
+    with pytest.raises(RemoteEndpointError):
+        RemoteKG(server + path, retries=3, backoff=0.01).query("SELECT ?x WHERE { ?x ?p ?o }")
+    assert len(ATTEMPTS[path]) == 1
+
+
+@pytest.mark.parametrize("fault,words", [("http500", "the disk is full"), ("notjson", "not valid JSON"),
+                                         ("badjson", "not valid JSON"), ("html", "wrong content type")])
+def test_an_endpoint_kg_passes_the_error_on(server, fault, words):
+    from kgbench.kg.endpoint import EndpointKG
+
+    with pytest.raises(RemoteEndpointError, match=words) as info:
+        EndpointKG(f"{server}/{fault}", named_graphs=True, retries=0).query("SELECT ?x WHERE { ?x <http://x/p> ?o }")
+    assert f"{server}/{fault}" in str(info.value)
+
+
+def test_an_endpoint_kg_times_out_on_a_slow_server(server):
+    from kgbench.kg.endpoint import EndpointKG
+    from kgbench.kg.interrupt import QueryTimeout
+
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="0.5 s"):
+        EndpointKG(f"{server}/slow", named_graphs=True).query("SELECT ?x WHERE { ?x <http://x/p> ?o }", timeout=0.5)
+    assert time.monotonic() - started < 1.5
