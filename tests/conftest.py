@@ -65,3 +65,50 @@ def made(cache, kg):
 
     get.prefetch = prefetch
     return get
+
+
+@pytest.fixture(scope="session")
+def snapshot_endpoint(kg, tmp_path_factory):
+    """Return the query URL of a real Oxigraph server holding the session's snapshot (every graph, as
+    ``kgbench kg export`` writes it): the one ``.ci/run`` started (``KGBENCH_TEST_SNAPSHOT_ENDPOINT``), checked
+    to hold the same triples, or one started here (export, ``oxigraph load``, ``oxigraph serve-read-only``)."""
+    import os
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from kgbench.kg.endpoint import EndpointKG
+
+    url = os.environ.get("KGBENCH_TEST_SNAPSHOT_ENDPOINT")
+    proc = None
+    if not url:
+        exe = shutil.which("oxigraph") or shutil.which("oxigraph", path=os.path.dirname(sys.executable))
+        if exe is None:
+            pytest.skip("the oxigraph server command is not installed (pip install oxigraph)")
+        work = tmp_path_factory.mktemp("snapshot-server")
+        kg.export(work / "snapshot.nq")
+        subprocess.run([exe, "load", "--location", str(work / "db"), "--file", str(work / "snapshot.nq")],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        (work / "snapshot.nq").unlink()
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        proc = subprocess.Popen([exe, "serve-read-only", "--location", str(work / "db"), "--bind",
+                                 f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}/query"
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(url + "?query=ASK%7B%7D", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+    served = EndpointKG(url).info()["triples"]
+    here = {g: n for g, n in kg.count_triples().items() if g}
+    assert served == here, f"{url} does not hold this test session's snapshot: {served} != {here}"
+    yield url
+    if proc:
+        proc.terminate()
+        proc.wait(10)

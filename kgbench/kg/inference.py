@@ -52,7 +52,7 @@ from kgbench.kg.sparql_syntax import SparqlStructureError, prologue_prefixes, to
 from kgbench.ontologies import GEO, GRAPH, PREFIXES
 
 __all__ = ["ENTAILED_GRAPH", "RELATIONS_GRAPH", "INFERRED_GRAPHS", "DISJOINT_PAIR_LIMIT", "Inference",
-           "relation_families"]
+           "relation_families", "rewrite_or_warn"]
 
 ENTAILED_GRAPH = NamedNode(GRAPH.base + "entailed")
 RELATIONS_GRAPH = NamedNode(GRAPH.base + "relations")
@@ -89,6 +89,22 @@ def relation_families(text: str) -> tuple[set[str], set[str]]:
     prefixes = {**PREFIXES, **prologue_prefixes(tokens)}
     names = {n for t in tokens if (n := relation_name(t, prefixes))}
     return {_family(n) for n in names}, names
+
+
+def rewrite_or_warn(text: str, names, why_not: str | None, where: str) -> tuple[str, list[str]]:
+    """Return (the text to run, warnings): ``text`` with its relation properties ``names`` rewritten as geof: tests.
+
+    ``why_not`` says why the rewrite is not exact on the store or server (``where`` names it): the text is then
+    returned unchanged, with a warning. Relation properties the rewrite cannot place are named in a warning.
+    """
+    if why_not:
+        return text, [f"{_listed(names)}: relation properties are not inferred on {where} ({why_not}): only "
+                      f"asserted triples match; use the geof: function in a FILTER over the geometries instead"]
+    new, left = rewrite_relations(text)
+    if not left:
+        return new, []
+    return new, [f"{_listed(left)}: not rewritten where the query names it (in a property path, a blank-node "
+                 f"property list, GRAPH, SERVICE or FILTER EXISTS): only asserted triples match there"]
 
 
 class Inference:
@@ -160,15 +176,7 @@ class Inference:
             asserted = next((n for n in sorted(RELATION_NAMES)
                              if next(iter(self.store.quads_for_pattern(None, NamedNode(GEO.base + n), None)), None)), None)
             self._not_rewritable = (f"it asserts geo:{asserted} triples" if asserted else rewrite_applies(index()))
-        if self._not_rewritable:
-            return text, [f"{_listed(names)}: relation properties are not inferred on this read-only store "
-                          f"({self._not_rewritable}): only asserted triples match; use the geof: function in a "
-                          f"FILTER over the geometries instead"]
-        new, left = rewrite_relations(text)
-        if not left:
-            return new, []
-        return new, [f"{_listed(left)}: not rewritten where the query names it (in a property path, a blank-node "
-                     f"property list, GRAPH, SERVICE or FILTER EXISTS): only asserted triples match there"]
+        return rewrite_or_warn(text, names, self._not_rewritable, "this read-only store")
 
     def dataset(self, *, entailment: bool, rewrite: bool) -> dict:
         """Return the pyoxigraph query keywords giving the union of the graphs the switches let in."""

@@ -18,7 +18,7 @@ from kgbench.kg.builder.snapshot import Snapshot, SnapshotError, build_snapshot
 from kgbench.kg.geosparql import entail_rdfs
 from kgbench.kg.inference import ENTAILED_GRAPH, INFERRED_GRAPHS, Inference
 from kgbench.kg.interrupt import QueryTimeout, check_timeout, run_interruptible
-from kgbench.fileio import atomic_directory
+from kgbench.fileio import atomic_directory, atomic_write
 from kgbench.kg.paths import cache_dir, clean_cache
 from kgbench.kg.planner import mentions_spatial, run_planned
 from kgbench.kg.query_text import place_bindings
@@ -26,7 +26,8 @@ from kgbench.kg.relation_rewrite import drop_fresh
 from kgbench.kg.results import QueryResult
 from kgbench.ontologies import PREFIXES
 
-__all__ = ["KG", "open_kg", "QuerySyntaxError", "DataFileError", "load_store", "verify_store", "rdf_format_of"]
+__all__ = ["KG", "open_kg", "QuerySyntaxError", "DataFileError", "load_store", "verify_store", "rdf_format_of",
+           "graph_info"]
 
 _STORE_MARKER = "kgbench-store.json"
 
@@ -260,14 +261,31 @@ class KG:
 
     def info(self) -> dict:
         """Return triples per graph and entities per category, country, income tier and density tier."""
-        out: dict = {"snapshot": self.snapshot_id, "triples": self.count_triples()}
-        for key, prop in (("category", "kgb:category"), ("country", "kgb:country"),
-                          ("income_tier", "kgb:incomeTier"), ("density_tier", "kgb:densityTier")):
-            r = self.query(f"SELECT ?v (COUNT(?e) AS ?n) WHERE {{ ?e {prop} ?v }} GROUP BY ?v ORDER BY DESC(?n) ?v")
-            out[key] = {row["v"].value: int(row["n"].value) for row in r}
-        r = self.query("SELECT ?g (COUNT(?e) AS ?n) WHERE { GRAPH ?g { ?e a kgb:Entity } } GROUP BY ?g ORDER BY ?g")
-        out["entities"] = {row["g"].value: int(row["n"].value) for row in r}
-        return out
+        return graph_info(self.query, self.snapshot_id, self.count_triples())
+
+    def export(self, path: str | Path) -> int:
+        """Return the number of quads written to ``path`` as N-Quads: every graph of the store, the entailed one
+        included, so that a SPARQL server loaded with the file answers as this store does.
+
+        The file is written to a temporary name and renamed when complete; an existing file is replaced (the
+        CLI asks for ``--force`` first).
+        """
+        with atomic_write(path, "wb") as f:
+            self.store.dump(f, RdfFormat.N_QUADS)
+        return len(self.store)
+
+
+def graph_info(query: Callable, snapshot_id: str, triples: dict[str, int]) -> dict:
+    """Return ``kg info``'s figures (entities per category, country, income and density tier, per graph) through
+    ``query`` (pure SPARQL: a local store's or a server's), with ``triples`` per graph."""
+    out: dict = {"snapshot": snapshot_id, "triples": triples}
+    for key, prop in (("category", "kgb:category"), ("country", "kgb:country"),
+                      ("income_tier", "kgb:incomeTier"), ("density_tier", "kgb:densityTier")):
+        r = query(f"SELECT ?v (COUNT(?e) AS ?n) WHERE {{ ?e {prop} ?v }} GROUP BY ?v ORDER BY DESC(?n) ?v")
+        out[key] = {row["v"].value: int(row["n"].value) for row in r}
+    r = query("SELECT ?g (COUNT(?e) AS ?n) WHERE { GRAPH ?g { ?e a kgb:Entity } } GROUP BY ?g ORDER BY ?g")
+    out["entities"] = {row["g"].value: int(row["n"].value) for row in r}
+    return out
 
 
 def load_file(store: Store, path: str | Path, graph: NamedNode | None = None) -> None:
@@ -411,8 +429,12 @@ def _count_diff(counts: dict[str, int], expected: dict[str, int]) -> str:
 def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | None = None, strict: bool = False,
             progress: Callable[[str], None] | None = None, on_warning: Callable[[str], None] | None = None,
             entailment: bool = True, rewrite: bool = True, timeout: float | None = None,
-            snapshot: str | Path | None = None) -> KG:
+            snapshot: str | Path | None = None, endpoint: str | None = None) -> KG:
     """Return the default snapshot's KG (building and loading it on first use), or an in-memory KG of ``data`` files.
+
+    ``endpoint`` (a SPARQL 1.1 query URL) returns an :class:`~kgbench.kg.endpoint.EndpointKG` over that server
+    instead: nothing is built or loaded here, and ``snapshot``, when given, names the snapshot folder the server
+    was loaded from (its id labels the items, as over the embedded store).
 
     ``snapshot`` is a snapshot folder (one ``kgbench kg ingest`` wrote) to use instead of the default one: its
     store is loaded into the cache like the default snapshot's (:func:`load_store`), once, and a folder that is
@@ -424,6 +446,14 @@ def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | Non
     >>> kg = open_kg()            # doctest: +SKIP
     >>> kg.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").rows  # doctest: +SKIP
     """
+    if endpoint:
+        if data:
+            raise ValueError("give data files or an endpoint, not both")
+        from kgbench.kg.endpoint import EndpointKG
+
+        return EndpointKG(endpoint, snapshot=Snapshot.open(snapshot) if snapshot is not None else None,
+                          strict=strict, on_warning=on_warning, entailment=entailment, rewrite=rewrite,
+                          timeout=timeout)
     if data:
         return KG.from_files(data, strict=strict, on_warning=on_warning, entailment=entailment, rewrite=rewrite,
                              timeout=timeout)
