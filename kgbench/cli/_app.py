@@ -10,10 +10,11 @@ from kgbench.kg.paths import CACHE_ENV
 
 
 class _Ctx:
-    def __init__(self, debug: bool, cache: str | None, snapshot: str | None = None):
+    def __init__(self, debug: bool, cache: str | None, snapshot: str | None = None, endpoint: str | None = None):
         self.debug = debug
         self.cache = cache
         self.snapshot = snapshot
+        self.endpoint = endpoint
 
 
 def _err(msg: str) -> None:
@@ -101,11 +102,14 @@ class _Steps:
               help=f"Where snapshots and stores are kept (env {CACHE_ENV}; default ~/.cache/kgbench).")
 @click.option("--snapshot", type=click.Path(file_okay=False), metavar="DIR",
               help="Use this snapshot folder (written by `kgbench kg ingest`) instead of the bundled snapshot.")
+@click.option("--endpoint", metavar="URL",
+              help="Read the KG from this SPARQL 1.1 server (its query URL) instead of the embedded store; with "
+                   "--snapshot DIR, the snapshot folder the server was loaded from (its id labels the items).")
 @click.version_option(package_name="kgbench")
 @click.pass_context
-def main(ctx, debug, cache_dir, snapshot):
+def main(ctx, debug, cache_dir, snapshot, endpoint):
     """kgbench: geospatial QA benchmarks whose answers are computed over a knowledge graph."""
-    ctx.obj = _Ctx(debug, cache_dir, snapshot)
+    ctx.obj = _Ctx(debug, cache_dir, snapshot, endpoint)
 
 
 def _open(ctx_obj: _Ctx, data=(), strict=False, **kw):
@@ -113,9 +117,12 @@ def _open(ctx_obj: _Ctx, data=(), strict=False, **kw):
     from kgbench.kg.store import open_kg
 
     kw.setdefault("on_warning", _err)
+    endpoint = getattr(ctx_obj, "endpoint", None)
+    if endpoint and data:
+        raise click.UsageError("give --data files or --endpoint, not both")
     with _Steps() as steps:
         return open_kg(data=list(data) or None, cache=ctx_obj.cache, strict=strict, progress=steps,
-                       snapshot=getattr(ctx_obj, "snapshot", None), **kw)
+                       snapshot=getattr(ctx_obj, "snapshot", None), endpoint=endpoint, **kw)
 
 
 #: the options that choose the KG a command queries and how (``sparql``, ``serve``): --data, --strict,

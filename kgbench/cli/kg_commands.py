@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from kgbench.cli._app import _Steps, _kg_options, _open, main
+from kgbench.cli._app import _FORCE, _Steps, _kg_options, _open, _output, main
 
 
 # ---------------------------------------------------------------------------------------------- kg
@@ -38,6 +38,27 @@ def kg_build(obj, force):
     triples = sum(g["triples"] for g in snap.manifest["graphs"].values())
     click.echo(f"snapshot {snap.id}: {triples:,} triples in {len(snap.manifest['graphs'])} graphs")
     click.echo(f"  files: {snap.path}\n  store: {folder}")
+
+
+@kg.command("export")
+@click.option("--out", "-o", required=True, type=click.Path(dir_okay=False), help="The N-Quads file to write.")
+@_FORCE
+@click.pass_obj
+def kg_export(obj, out, force):
+    """Write the snapshot's store as one N-Quads file (every graph, the entailed one included), for a SPARQL server.
+
+    Load it into a server (e.g. `oxigraph load --location DB --file FILE`, then `oxigraph serve-read-only
+    --location DB`) and run any command on it with `kgbench --endpoint URL --snapshot DIR`, DIR being the
+    snapshot folder printed here.
+    """
+    if obj.endpoint:
+        raise click.UsageError("kg export writes the embedded store; leave out --endpoint")
+    path = _output(out, force=force)
+    kg_ = _open(obj)
+    n = kg_.export(path)
+    click.echo(f"{n:,} quads -> {path}", err=True)
+    if kg_.snapshot is not None:
+        click.echo(f"  snapshot folder (for --snapshot): {kg_.snapshot.path}", err=True)
 
 
 @kg.command("info")

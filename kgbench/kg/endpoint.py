@@ -92,11 +92,10 @@ class EndpointKG:
         return self.snapshot.id if self.snapshot else f"remote:{self.endpoint}"
 
     def info(self) -> dict:
-        """Return triples per graph and entities per category, country, income tier and density tier (counted by
-        the server: pure SPARQL)."""
+        """Return triples per graph (counted by the server) and entities per category, country, income tier and
+        density tier."""
         r = self._remote("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g", None)
-        return graph_info(lambda text: self._remote(text, None), self.snapshot_id,
-                          {row["g"].value: int(row["n"].value) for row in r})
+        return graph_info(self.query, self.snapshot_id, {row["g"].value: int(row["n"].value) for row in r})
 
     # ---- what the server holds (asked once) ---------------------------------------------------------------
     def _ask(self, key: str, text: str, deadline) -> bool:
