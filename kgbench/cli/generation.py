@@ -28,9 +28,13 @@ from kgbench.cli._app import _err, _output, _FORCE, main, _open, _bar
 @click.option("--languages", "languages", default=None, metavar="LIST",
               help="'all' (the 17 languages, English first) or codes separated by commas (eng is English): "
                    "the items in each, parallel items following their English one.")
+@click.option("--resume", is_flag=True,
+              help="With --all: keep the templates an interrupted run with the same options finished (kept in "
+                   "OUT.partial/) and generate only the rest; the release is the same as an uninterrupted run's.")
 @_FORCE
 @click.pass_obj
-def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, cluster, out, language, languages, force):
+def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, cluster, out, language, languages, resume,
+             force):
     """Generate verified items of one template (or of all) over the bundled snapshot."""
     from kgbench.languages import parse_languages
 
@@ -53,8 +57,10 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, cluste
             cluster_address(cluster)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--cluster") from None
+    if resume and not all_templates:
+        raise click.UsageError("--resume goes with --all")
     if all_templates:
-        _generate_all(obj, seed, per_stratum, jobs, out, force, codes, cluster)
+        _generate_all(obj, seed, per_stratum, jobs, out, force, codes, cluster, resume)
         return
     out = out or "items.jsonl"
     _output(out, force=force)
@@ -94,24 +100,41 @@ def generate(obj, template_id, all_templates, n, seed, per_stratum, jobs, cluste
         click.echo(f"  e.g. {items[0].question} -> {shown}", err=True)
 
 
-def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",), cluster=None):
+def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",), cluster=None, resume=False):
+    from importlib.metadata import version
+
     from kgbench.release.benchmark import generate_all
+    from kgbench.release.checkpoint import Checkpoint, checkpoint_folder
     from kgbench.release.dataset import ReleaseError, write_release
 
     if not out or out == "-":
         raise click.UsageError("--all needs --out DIR")
     _output(out, folder=True, force=force)
-    # build and load the snapshot (bundled, or --snapshot DIR) once, before any worker starts
-    manifest = _open(obj).snapshot.manifest
+    # build and load the snapshot (bundled, or --snapshot DIR) once, before any worker starts; over an endpoint,
+    # ask the server once here, so that an unreachable one fails before any work
+    kg_ = _open(obj)
+    kg_.query("ASK { ?s ?p ?o }")
+    snapshot = kg_.snapshot
+    manifest = snapshot.manifest if snapshot is not None else {"id": kg_.snapshot_id}
+    folder = checkpoint_folder(out)
+    if folder.exists() and not resume:
+        _err(f"{folder}: an earlier run's finished templates; not used without --resume (now replaced)")
+        Checkpoint(folder, {}).remove()
+    checkpoint = Checkpoint(folder, {"seed": seed, "per_stratum": per_stratum, "languages": tuple(languages),
+                                     "snapshot": kg_.snapshot_id, "kgbench": version("kgbench")})
     with _bar("generating all templates") as (bar, task):
         run = generate_all(cache=obj.cache, seed=seed, per_stratum=per_stratum, jobs=jobs, languages=languages,
-                           cluster=cluster, snapshot=getattr(obj, "snapshot", None),
+                           cluster=cluster, snapshot=getattr(obj, "snapshot", None), endpoint=obj.endpoint,
+                           checkpoint=checkpoint,
                            progress=lambda tid, done, total: bar.update(task, completed=done, total=total))
+    if checkpoint.reused:
+        click.echo(f"resumed: {len(checkpoint.reused)} finished tasks read back from {folder}", err=True)
     try:
         summary = write_release(run.items, out, reports=run.reports, unsatisfiable=run.unsatisfiable,
                                 snapshot_manifest=manifest, seed=seed, force=force)
     except ReleaseError as exc:
         raise click.ClickException(str(exc)) from None
+    checkpoint.remove()
     click.echo(f"{summary.counts['large']} items ({summary.counts['small']} in the small split) -> {out}", err=True)
     for tid, why in run.unsatisfiable.items():
         click.echo(f"  unsatisfiable {tid}: {why}", err=True)

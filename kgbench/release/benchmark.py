@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
+import hashlib
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -14,6 +15,8 @@ from kgbench.generator.generate import (FALSE_PREMISE_SHARE, GenerationReport, f
 from kgbench.generator.items import Item
 from kgbench.generator.localize import localize_items
 from kgbench.release.checked import false_premise_items, generate
+from kgbench.kg.remote import RemoteEndpointError
+from kgbench.release.checkpoint import Checkpoint
 from kgbench.release.workers import worker_kg, workers
 from kgbench.release.policy import (BOOSTED_FAMILIES, MAX_THINNING, cap_countries, drop_repeated_pairs, protected,
                                       protected_kinds, thin_for_shares)
@@ -58,12 +61,23 @@ def template_per_stratum(tid: str, per_stratum: int) -> int:
     return per_stratum * SHARE_BOOST if boosted else per_stratum
 
 
-def _run_one(tid: str, seed: int, per_stratum: int, kg=None, cache=None, snapshot=None):
-    """Return (tid, true-premise items, report) of one template (over ``kg``, else the worker's store of ``cache``)."""
+def _task_key(args: tuple) -> str:
+    """Return what a task depends on beyond the run's inputs: its arguments and its template file's digest."""
+    return repr(args) + hashlib.sha256(load_template(args[0]).path.read_bytes()).hexdigest()
+
+
+def _run_one(tid: str, seed: int, per_stratum: int, kg=None, where=()):
+    """Return (tid, true-premise items, report) of one template (over ``kg``, else the worker's KG of ``where``,
+    :func:`~kgbench.release.workers.worker_kg`'s arguments).
+
+    A template's own failure is reported as a discard; a failure of the endpoint or of the way to it ends the
+    run (it can be resumed), never a release silently missing the template."""
     report = GenerationReport(tid)
     try:
-        items = generate(tid, kg if kg is not None else worker_kg(cache, snapshot), seed=seed,
+        items = generate(tid, kg if kg is not None else worker_kg(*where), seed=seed,
                          per_stratum=template_per_stratum(tid, per_stratum), report=report, false_premise_share=0.0)
+    except RemoteEndpointError:
+        raise
     except Exception as exc:  # noqa: BLE001 - one broken template must not lose the others' items
         report.discarded[f"error: {type(exc).__name__}: {exc}"] += 1
         items = []
@@ -103,12 +117,14 @@ def generate_each(ids: list[str], *, cache=None, jobs: int = 2, cluster: str | N
     return {tid: out[tid] for tid in ids}
 
 
-def _run_fp(tid: str, want: int, seed: int, kg=None, cache=None, snapshot=None):
-    """Return (tid, false-premise items, report) of one template."""
+def _run_fp(tid: str, want: int, seed: int, kg=None, where=()):
+    """Return (tid, false-premise items, report) of one template (failures as in :func:`_run_one`)."""
     report = GenerationReport(tid)
     try:
-        items = false_premise_items(tid, kg if kg is not None else worker_kg(cache, snapshot), want=want, seed=seed,
+        items = false_premise_items(tid, kg if kg is not None else worker_kg(*where), want=want, seed=seed,
                                     report=report)
+    except RemoteEndpointError:
+        raise
     except Exception as exc:  # noqa: BLE001
         report.discarded[f"false premise: error: {type(exc).__name__}: {exc}"] += 1
         items = []
@@ -169,7 +185,8 @@ def _fp_rounds(want: dict[str, int], fps: dict, caps: dict[str, int]):
 def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, jobs: int = 1,
                  ids: list[str] | None = None, progress: Callable[[str, int, int], None] | None = None,
                  false_premise_share: float = FALSE_PREMISE_SHARE, languages: Sequence[str] = ("eng",),
-                 cluster: str | None = None, snapshot=None) -> BenchmarkRun:
+                 cluster: str | None = None, snapshot=None, endpoint: str | None = None,
+                 checkpoint: Checkpoint | None = None) -> BenchmarkRun:
     """Return items of every template (default: all of spec/templates.tsv), reproducible for a seed.
 
     Two passes: the true-premise items of every template, then false-premise items from the templates
@@ -178,7 +195,10 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
     > 1 templates run in worker processes, each with its own read-only view of the on-disk store, and with
     ``cluster`` (a Dask scheduler address) on that cluster's workers (:mod:`kgbench.release.workers`); the
     result depends on neither. ``snapshot`` (a folder ``kgbench kg ingest`` wrote; default the bundled one) is
-    the snapshot they open. A spec id without a template file, a template marked
+    the snapshot they open; ``endpoint`` a SPARQL server holding it instead (:class:`~kgbench.kg.endpoint.EndpointKG`).
+    ``checkpoint`` (:mod:`kgbench.release.checkpoint`) keeps each finished task and gives back those a run
+    with the same inputs finished before, so an interrupted run resumes. A failure of the endpoint ends the run
+    (RemoteEndpointError) rather than lose templates. A spec id without a template file, a template marked
     unsatisfiable, and one that yields no item are listed in ``unsatisfiable`` with the reason.
     """
     wanted = list(ids) if ids else list(SPEC_IDS)
@@ -203,39 +223,51 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
         return false_premise_quota(counts, perturbable, false_premise_share) if false_premise_share > 0 else {}
 
     steps = len(runnable) + len(perturbable)
-    if (jobs > 1 or cluster) and len(runnable) > 1:
-        with workers(jobs, cache, cluster, snapshot=snapshot) as pool:
-            for fut in cf.as_completed([pool.submit(_run_one, tid, seed, per_stratum, None, cache, snapshot)
-                                        for tid in runnable]):
-                tid, items, report = fut.result()
-                results[tid] = (items, report)
-                if progress:
-                    progress(tid, len(results), steps)
-            policy = _apply_policy(results, runnable, false_premise_share)
-            want = quota()
-            for round_ in _fp_rounds(want, fps, {t: false_premise_cap(len(results[t][0])) for t in want}):
-                for fut in cf.as_completed([pool.submit(_run_fp, tid, n, seed, None, cache, snapshot) for tid, n in round_.items()]):
-                    tid, items, report = fut.result()
-                    fps[tid] = (items, report)
-                    if progress:
-                        progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
-    else:
-        if kg is None:
-            from kgbench.kg.store import open_kg
+    where = (cache, snapshot, endpoint)
+    parallel = (jobs > 1 or cluster) and len(runnable) > 1
+    with workers(jobs if parallel else 1, cache, cluster if parallel else None, snapshot=snapshot,
+                 endpoint=endpoint) as pool:
+        def run(fn, tasks, keep, name):
+            """Run ``fn`` over ``tasks`` (its leading arguments), here or on the pool; each result (tid, items,
+            report) goes to ``keep`` and to the checkpoint; tasks the checkpoint holds are read back instead."""
+            nonlocal kg
+            todo = []
+            for args in tasks:
+                done = checkpoint.get(name(args), _task_key(args)) if checkpoint else None
+                if done is None:
+                    todo.append(args)
+                else:
+                    keep(args[0], *done)
+            if pool is None and todo and kg is None:
+                from kgbench.kg.store import open_kg
 
-            kg = open_kg(cache=cache, snapshot=snapshot)
-        for tid in runnable:
-            _, items, report = _run_one(tid, seed, per_stratum, kg)
+                kg = open_kg(cache=cache, snapshot=snapshot, endpoint=endpoint)
+            by_tid = {args[0]: args for args in todo}
+            if pool is None:
+                results_ = (fn(*args, kg) for args in todo)
+            else:
+                results_ = (f.result() for f in cf.as_completed([pool.submit(fn, *args, None, where) for args in todo]))
+            for tid, items, report in results_:
+                if checkpoint:
+                    checkpoint.put(name(by_tid[tid]), (items, report), _task_key(by_tid[tid]))
+                keep(tid, items, report)
+
+        def keep_true(tid, items, report):
             results[tid] = (items, report)
             if progress:
                 progress(tid, len(results), steps)
+
+        run(_run_one, [(tid, seed, per_stratum) for tid in runnable], keep_true, lambda args: args[0])
         policy = _apply_policy(results, runnable, false_premise_share)
         want = quota()
+
+        def keep_fp(tid, items, report):
+            fps[tid] = (items, report)
+            if progress:
+                progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
+
         for round_ in _fp_rounds(want, fps, {t: false_premise_cap(len(results[t][0])) for t in want}):
-            for tid, n in round_.items():
-                fps[tid] = _run_fp(tid, n, seed, kg)[1:]
-                if progress:
-                    progress(f"{tid} (false premises)", len(results) + len(fps), len(results) + len(want))
+            run(_run_fp, [(tid, n, seed) for tid, n in round_.items()], keep_fp, lambda args: f"{args[0]} fp {args[1]}")
     items: list[Item] = []
     reports: list[GenerationReport] = []
     for tid in runnable:
@@ -275,7 +307,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
         if kg is None:
             from kgbench.kg.store import open_kg
 
-            kg = open_kg(cache=cache)
+            kg = open_kg(cache=cache, snapshot=snapshot, endpoint=endpoint)
         items = localize_items(kg, items, languages)
     return BenchmarkRun(items, reports, unsatisfiable, policy)
 

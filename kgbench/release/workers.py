@@ -42,20 +42,21 @@ def cluster_address(cluster: str) -> str:
     raise ValueError(f"{cluster}: not a Dask scheduler address (dask://HOST:PORT or tcp://HOST:PORT)")
 
 
-def worker_kg(cache=None, snapshot=None):
+def worker_kg(cache=None, snapshot=None, endpoint=None):
     """Return the read-only KG of ``snapshot`` (default: the bundled one) in ``cache`` (default: the user's
-    cache) in this process, opened on first use."""
-    key = tuple(os.fspath(x) if x is not None else None for x in (cache, snapshot))
+    cache) in this process, opened on first use; with ``endpoint``, that SPARQL server's
+    (:class:`~kgbench.kg.endpoint.EndpointKG`, ``snapshot`` then naming what the server holds)."""
+    key = tuple(os.fspath(x) if x is not None else None for x in (cache, snapshot, endpoint))
     if key not in _KG:
         from kgbench.kg.store import open_kg
 
-        _KG[key] = open_kg(cache=cache, snapshot=snapshot)
+        _KG[key] = open_kg(cache=cache, snapshot=snapshot, endpoint=endpoint)
     return _KG[key]
 
 
 
 @contextlib.contextmanager
-def workers(jobs: int = 1, cache=None, cluster: str | None = None, *, snapshot=None,
+def workers(jobs: int = 1, cache=None, cluster: str | None = None, *, snapshot=None, endpoint=None,
             connect_timeout: float = 20.0) -> Iterator[cf.Executor | None]:
     """Yield an executor for the run's tasks: None for ``jobs`` 1 and no cluster (run them here, in order).
 
@@ -86,5 +87,5 @@ def workers(jobs: int = 1, cache=None, cluster: str | None = None, *, snapshot=N
     if jobs <= 1:
         yield None
         return
-    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=worker_kg, initargs=(cache, snapshot)) as pool:
+    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=worker_kg, initargs=(cache, snapshot, endpoint)) as pool:
         yield pool
