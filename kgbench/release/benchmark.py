@@ -84,18 +84,19 @@ def _run_one(tid: str, seed: int, per_stratum: int, kg=None, where=()):
     return tid, items, report
 
 
-def _run_each(tid: str, kwargs: dict, cache=None, snapshot=None):
+def _run_each(tid: str, kwargs: dict, where=()):
     """Return (tid, items, report) of :func:`generate` in a worker process."""
     report = GenerationReport(tid)
-    return tid, generate(tid, worker_kg(cache, snapshot), report=report, **kwargs), report
+    return tid, generate(tid, worker_kg(*where), report=report, **kwargs), report
 
 
 def generate_each(ids: list[str], *, cache=None, jobs: int = 2, cluster: str | None = None, snapshot=None,
-                  **kwargs) -> dict[str, tuple[list[Item], GenerationReport]]:
+                  endpoint: str | None = None, **kwargs) -> dict[str, tuple[list[Item], GenerationReport]]:
     """Return template id -> (items, report) of :func:`generate` for each id, ``jobs`` templates at a time.
 
     Each template as :func:`generate` makes it alone (``kwargs`` passed on: ``seed``, ``per_stratum``, ``n``, ...),
-    with no benchmark policy; the worker processes open the store of ``cache`` read-only. An error in one
+    with no benchmark policy; the worker processes open the store of ``cache`` read-only (or the SPARQL server
+    at ``endpoint``, ``snapshot`` naming what it holds). An error in one
     template is raised, naming it.
 
     >>> generate_each([])
@@ -104,10 +105,11 @@ def generate_each(ids: list[str], *, cache=None, jobs: int = 2, cluster: str | N
     if not ids:
         return {}
     out = {}
-    with workers(jobs, cache, cluster, snapshot=snapshot) as pool:
+    where = (cache, snapshot, endpoint)
+    with workers(jobs, cache, cluster, snapshot=snapshot, endpoint=endpoint) as pool:
         if pool is None:
-            return {tid: _run_each(tid, kwargs, cache, snapshot)[1:] for tid in ids}
-        futures = {pool.submit(_run_each, tid, kwargs, cache, snapshot): tid for tid in ids}
+            return {tid: _run_each(tid, kwargs, where)[1:] for tid in ids}
+        futures = {pool.submit(_run_each, tid, kwargs, where): tid for tid in ids}
         for fut in cf.as_completed(futures):
             try:
                 tid, items, report = fut.result()

@@ -88,3 +88,31 @@ def test_server_errors_are_named(endpoint):
         RemoteKG(url + "/query").query("SELECT ?x WHERE { ?x ?p }")
     with pytest.raises(EndpointError, match="127.0.0.1:9"):
         RemoteKG("http://127.0.0.1:9/query", timeout=2).query("ASK {}")
+
+
+def test_an_endpoint_kg_infers_relations_only_where_the_rewrite_is_exact(endpoint):
+    from kgbench.kg.endpoint import EndpointKG
+
+    url, _ = endpoint
+    graph = f"http://ex.org/rewrite-{os.getpid()}"
+    geo = "http://www.opengis.net/ont/geosparql#"
+    wkt = f"<{geo}wktLiteral>"
+    data = (f'<http://ex.org/f> <{geo}hasGeometry> <http://ex.org/f/g> .\n'
+            f'<http://ex.org/f/g> <{geo}asWKT> "POLYGON((0 0,2 0,2 2,0 2,0 0))"^^{wkt} .\n'
+            f'<http://ex.org/h> <{geo}hasGeometry> <http://ex.org/h/g> .\n'
+            f'<http://ex.org/h/g> <{geo}asWKT> "POINT(1 1)"^^{wkt} .\n')
+
+    def put(text):
+        urllib.request.urlopen(urllib.request.Request(f"{url}/store?graph={graph}", data=text.encode(), method="PUT",
+                                                      headers={"Content-Type": "application/n-triples"}), timeout=10)
+
+    q = "ASK { <http://ex.org/h> geo:sfWithin <http://ex.org/f> }"
+    try:
+        put(data)
+        r = EndpointKG(url + "/query").query(q)
+        assert r.boolean is True and r.warnings == []  # inferred from the geometries, as on the snapshot
+        put(data + f'<http://ex.org/f> <{geo}hasDefaultGeometry> <http://ex.org/f/g> .\n')
+        r = EndpointKG(url + "/query").query(q)
+        assert r.boolean is False and "hasDefaultGeometry" in r.warnings[0]
+    finally:
+        urllib.request.urlopen(urllib.request.Request(f"{url}/store?graph={graph}", method="DELETE"), timeout=10)
