@@ -2,7 +2,8 @@
 
 The public API (everything else is internal or documented in its module):
 
-- :func:`open_kg` -> :class:`KG`, a :class:`KnowledgeGraph` (as is :class:`RemoteKG`, a SPARQL endpoint);
+- :func:`open_kg` -> :class:`KG`, a :class:`KnowledgeGraph` (as are :class:`RemoteKG`, a SPARQL endpoint, and
+  :class:`EndpointKG`, a SPARQL server with kgbench's geo functions computed here);
   :class:`QueryTimeout` (a TimeoutError) is what their queries raise when they outlast ``timeout``;
 - :func:`load_template`, :func:`template_ids`: the question templates;
 - :func:`generate`: verified items of one template (each passes the evaluation's checks, as in a release);
@@ -19,12 +20,13 @@ True
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["open_kg", "KG", "RemoteKG", "KnowledgeGraph", "QueryTimeout", "load_template", "template_ids",
-           "generate", "render_prompts", "evaluate", "show", "load_ipython_extension", "__version__"]
+__all__ = ["open_kg", "KG", "RemoteKG", "EndpointKG", "KnowledgeGraph", "QueryTimeout", "load_template",
+           "template_ids", "generate", "render_prompts", "evaluate", "show", "load_ipython_extension", "__version__"]
 
 #: public name -> the module that defines it (imported on first use: ``import kgbench`` stays cheap)
 _HOMES = {
     "open_kg": "kgbench.kg.store", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
+    "EndpointKG": "kgbench.kg.endpoint",
     "KnowledgeGraph": "kgbench.kg.graph", "QueryTimeout": "kgbench.kg.interrupt",
     "load_template": "kgbench.queries.template",
     "template_ids": "kgbench.queries.template", "generate": "kgbench.release.checked",

@@ -4,7 +4,8 @@ What users need is re-exported here (imported on first use, so ``import kgbench.
 
 - :func:`open_kg` -> :class:`KG`, the bundled snapshot (or your RDF files) in an embedded Oxigraph store with
   kgbench's geo functions (:mod:`kgbench.kg.store`);
-- :class:`RemoteKG`, a SPARQL 1.1 endpoint (:mod:`kgbench.kg.remote`);
+- :class:`RemoteKG`, a SPARQL 1.1 endpoint (:mod:`kgbench.kg.remote`), and :class:`EndpointKG`, a server as
+  the store with kgbench's functions run here over what it retrieves (:mod:`kgbench.kg.endpoint`);
 - :class:`KnowledgeGraph`, the protocol both satisfy (:mod:`kgbench.kg.graph`), and :class:`QueryResult`, what
   their queries return (:mod:`kgbench.kg.results`);
 - :class:`QueryTimeout` (a TimeoutError), what a query stopped by its ``timeout`` raises
@@ -24,10 +25,11 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["open_kg", "KG", "RemoteKG", "KnowledgeGraph", "QueryResult", "QueryTimeout"]
+__all__ = ["open_kg", "KG", "RemoteKG", "EndpointKG", "KnowledgeGraph", "QueryResult", "QueryTimeout"]
 
 #: public name -> the module that defines it
 _HOMES = {"open_kg": "kgbench.kg.store", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
+          "EndpointKG": "kgbench.kg.endpoint",
           "KnowledgeGraph": "kgbench.kg.graph", "QueryResult": "kgbench.kg.results",
           "QueryTimeout": "kgbench.kg.interrupt"}
 

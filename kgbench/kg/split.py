@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 
 from pyoxigraph import NamedNode, RdfFormat, parse
 
@@ -249,21 +250,19 @@ class _Planner:
                     certain |= el.variables
             elif el.kind == "filter" and self.safe_filter(el.first, el.last):
                 filters.append(el)
-            elif el.kind == "graph":
-                inner = self.relax(el.group, self.span(el.first + 1, el.first + 1))
-                if inner:
-                    term = self.t[el.first + 1]
-                    v = frozenset().union(*(f[1] for f in inner)) | ({term.text[1:]} if term.kind == "var" else set())
-                    frags.append((f"GRAPH {term.text} {{ " + " ".join(f[0] for f in inner) + " }", v))
-            elif el.kind == "group" and el.group is not None:
-                inner = self.relax(el.group, graph)
-                if inner:
-                    frags.append(("{ " + " ".join(f[0] for f in inner) + " }", frozenset().union(*(f[1] for f in inner))))
+            elif el.kind in ("graph", "group") and el.group is not None:
+                # a nested group's relaxation joins in as its fragments (its triple patterns carry their GRAPH,
+                # its filters bind only variables it always binds): the retrieval takes the connected ones only
+                term = self.span(el.first + 1, el.first + 1) if el.kind == "graph" else graph
+                inner = self.relax(el.group, term)
+                frags += inner
+                certain |= {x for text, v in inner if not text.startswith("FILTER") for x in v}
             elif el.kind == "subquery" and self.relaxable(el.subquery):
                 inner = self.relax(el.subquery.where, graph)
                 names = projected(el.subquery)
-                if inner and names and all(not self.t[i].text == "(" for i in range(el.subquery.select_first,
-                                                                                    el.subquery.select_last + 1)):
+                if (inner and names and _connected(inner)
+                        and all(not self.t[i].text == "(" for i in range(el.subquery.select_first,
+                                                                         el.subquery.select_last + 1))):
                     frags.append((f"{{ SELECT DISTINCT {' '.join('?' + n for n in sorted(names))} WHERE {{ "
                                   + " ".join(f[0] for f in inner) + " } }", names))
         for el in filters:
@@ -343,17 +342,41 @@ class _Planner:
                     body.insert(0, text)
                     certain |= v
             body += [text for text, v in filters if v <= certain]
-            body += _restriction(restrict, certain)
+            own = {f"{s} {p} {o}" for tp in members for alt in tp.alternatives for s, p, o in alt}
+            body += _restriction(restrict, certain, own)
             heads = sorted({x[1:] for pat in patterns for x in pat if isinstance(x, str)})
             text = (self.prologue + f"SELECT DISTINCT {' '.join('?' + h for h in heads) or '*'} WHERE {{ "
                     + " ".join(body) + " }")
             self.out.setdefault(text, Retrieval(text, tuple(patterns)))
 
 
-def _restriction(restrict, bound: set) -> list[str]:
+def _own(text: str, own: set) -> bool:
+    m = re.fullmatch(rf"GRAPH \?{_FRESH}g_\d+ \{{ (.*) \}}", text)
+    return bool(m) and "GRAPH" not in m.group(1) and m.group(1) in own
+
+
+def _connected(frags) -> bool:
+    """True when the pattern fragments of a relaxation share variables as one component (no cross product)."""
+    parts = [set(v) for text, v in frags if not text.startswith("FILTER")]
+    if not parts:
+        return False
+    seen, grown = set(parts[0]), True
+    while grown:
+        grown = False
+        for v in parts:
+            if v & seen and not v <= seen:
+                seen |= v
+                grown = True
+    return all(v <= seen for v in parts)
+
+
+def _restriction(restrict, bound: set, own: set = frozenset()) -> list[str]:
     """Return the restricting fragments joined to a retrieval binding ``bound``: the patterns connected to it
-    (growing what is bound), then the filters over what is bound only (a filter on an unbound variable fails)."""
-    bound, out, left = set(bound), [], list(dict.fromkeys(restrict))
+    (growing what is bound), then the filters over what is bound only (a filter on an unbound variable fails).
+
+    A triple pattern the retrieval has itself (``own``, as ``s p o``) in a graph of its own restricts nothing."""
+    bound, out = set(bound), []
+    left = [f for f in dict.fromkeys(restrict) if not _own(f[0], own)]
     grown = True
     while grown:
         grown = False

@@ -99,6 +99,12 @@ def test_geo_function_failures_are_counted_as_warnings(kg, remote):
     assert there.warnings and here.warnings == there.warnings
 
 
+def test_an_endpoint_kg_is_a_knowledge_graph(remote):
+    from kgbench.kg.graph import KnowledgeGraph
+
+    assert isinstance(remote, KnowledgeGraph)
+
+
 def test_item_ids_name_the_snapshot(kg, remote, snapshot_endpoint):
     assert remote.snapshot_id == kg.snapshot_id
     assert EndpointKG(snapshot_endpoint).snapshot_id == f"remote:{snapshot_endpoint}"

@@ -132,3 +132,20 @@ def test_a_union_branch_row_does_not_instantiate_the_other_branch():
 def test_constants_are_rdf_terms():
     r = plan_retrievals('SELECT * WHERE { ?e kgb:category "museum" }')[0]
     assert r.patterns[0][1] == NamedNode("https://w3id.org/kgbench/ontology#category")
+
+
+def test_a_restriction_never_joins_in_an_unconnected_pattern():
+    # the group relaxation holds ?A's pattern, joined to ?B only through the UNION it leaves out: joining it to
+    # ?B's retrieval would be a cross product of every county with every name
+    rs = plan_retrievals(f"SELECT * WHERE {{ {{ ?B <{EX}p> ?S . {{ ?B <{EX}q> ?A }} UNION {{ ?S <{EX}r> ?A }} "
+                         f"FILTER(?A = ?S || STR(?B) < 'x') ?A <{EX}name> ?n }} }}")
+    b_side = next(r for r in rs if f"?B <{EX}p> ?S" in r.text and "UNION" not in r.text
+                  and f"<{EX}q>" not in r.text and f"<{EX}r>" not in r.text)
+    assert "?A" not in b_side.text
+
+
+@pytest.mark.parametrize("text", QUERIES[:6])
+def test_a_retrieval_does_not_join_its_own_pattern_twice(text):
+    for r in plan_retrievals(text):
+        triples = [m for m in __import__("re").findall(r"\{ ([^{}]*) \}", r.text)]
+        assert len(triples) == len(set(triples)), r.text
