@@ -25,7 +25,7 @@ __all__ = ["open_kg", "KG", "RemoteKG", "EndpointKG", "KnowledgeGraph", "QueryTi
 
 #: public name -> the module that defines it (imported on first use: ``import kgbench`` stays cheap)
 _HOMES = {
-    "open_kg": "kgbench.kg.store", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
+    "open_kg": "kgbench.kg.opening", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
     "EndpointKG": "kgbench.kg.endpoint",
     "KnowledgeGraph": "kgbench.kg.graph", "QueryTimeout": "kgbench.kg.interrupt",
     "load_template": "kgbench.queries.template",

@@ -114,7 +114,7 @@ def main(ctx, debug, cache_dir, snapshot, endpoint):
 
 def _open(ctx_obj: _Ctx, data=(), strict=False, **kw):
     """Return the KG the options chose: the snapshot, or the --data files (``kw`` goes to open_kg)."""
-    from kgbench.kg.store import open_kg
+    from kgbench.kg.opening import open_kg
 
     kw.setdefault("on_warning", _err)
     endpoint = getattr(ctx_obj, "endpoint", None)

@@ -28,7 +28,7 @@ import importlib
 __all__ = ["open_kg", "KG", "RemoteKG", "EndpointKG", "KnowledgeGraph", "QueryResult", "QueryTimeout"]
 
 #: public name -> the module that defines it
-_HOMES = {"open_kg": "kgbench.kg.store", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
+_HOMES = {"open_kg": "kgbench.kg.opening", "KG": "kgbench.kg.store", "RemoteKG": "kgbench.kg.remote",
           "EndpointKG": "kgbench.kg.endpoint",
           "KnowledgeGraph": "kgbench.kg.graph", "QueryResult": "kgbench.kg.results",
           "QueryTimeout": "kgbench.kg.interrupt"}

@@ -429,12 +429,10 @@ def _count_diff(counts: dict[str, int], expected: dict[str, int]) -> str:
 def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | None = None, strict: bool = False,
             progress: Callable[[str], None] | None = None, on_warning: Callable[[str], None] | None = None,
             entailment: bool = True, rewrite: bool = True, timeout: float | None = None,
-            snapshot: str | Path | None = None, endpoint: str | None = None) -> KG:
+            snapshot: str | Path | None = None) -> KG:
     """Return the default snapshot's KG (building and loading it on first use), or an in-memory KG of ``data`` files.
 
-    ``endpoint`` (a SPARQL 1.1 query URL) returns an :class:`~kgbench.kg.endpoint.EndpointKG` over that server
-    instead: nothing is built or loaded here, and ``snapshot``, when given, names the snapshot folder the server
-    was loaded from (its id labels the items, as over the embedded store).
+    (:func:`kgbench.open_kg`, :func:`kgbench.kg.opening.open_kg`, also opens a SPARQL server.)
 
     ``snapshot`` is a snapshot folder (one ``kgbench kg ingest`` wrote) to use instead of the default one: its
     store is loaded into the cache like the default snapshot's (:func:`load_store`), once, and a folder that is
@@ -446,14 +444,6 @@ def open_kg(*, data: Iterable[str | Path] | None = None, cache: str | Path | Non
     >>> kg = open_kg()            # doctest: +SKIP
     >>> kg.query("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }").rows  # doctest: +SKIP
     """
-    if endpoint:
-        if data:
-            raise ValueError("give data files or an endpoint, not both")
-        from kgbench.kg.endpoint import EndpointKG
-
-        return EndpointKG(endpoint, snapshot=Snapshot.open(snapshot) if snapshot is not None else None,
-                          strict=strict, on_warning=on_warning, entailment=entailment, rewrite=rewrite,
-                          timeout=timeout)
     if data:
         return KG.from_files(data, strict=strict, on_warning=on_warning, entailment=entailment, rewrite=rewrite,
                              timeout=timeout)

@@ -241,7 +241,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
                 else:
                     keep(args[0], *done)
             if pool is None and todo and kg is None:
-                from kgbench.kg.store import open_kg
+                from kgbench.kg.opening import open_kg
 
                 kg = open_kg(cache=cache, snapshot=snapshot, endpoint=endpoint)
             by_tid = {args[0]: args for args in todo}
@@ -307,7 +307,7 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             unsatisfiable[rep.template_id] = f"no item on this snapshot: {reasons}"
     if tuple(languages) != ("eng",):
         if kg is None:
-            from kgbench.kg.store import open_kg
+            from kgbench.kg.opening import open_kg
 
             kg = open_kg(cache=cache, snapshot=snapshot, endpoint=endpoint)
         items = localize_items(kg, items, languages)

@@ -48,7 +48,7 @@ def worker_kg(cache=None, snapshot=None, endpoint=None):
     (:class:`~kgbench.kg.endpoint.EndpointKG`, ``snapshot`` then naming what the server holds)."""
     key = tuple(os.fspath(x) if x is not None else None for x in (cache, snapshot, endpoint))
     if key not in _KG:
-        from kgbench.kg.store import open_kg
+        from kgbench.kg.opening import open_kg
 
         _KG[key] = open_kg(cache=cache, snapshot=snapshot, endpoint=endpoint)
     return _KG[key]
