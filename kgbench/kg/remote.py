@@ -61,6 +61,18 @@ class RemoteEndpointError(RuntimeError):
         super().__init__(head + (f"; body: {self.body}" if self.body else ""))
 
 
+    def __reduce__(self):
+        # picklable (a worker process raises it to the parent) with its fields and its message as they are
+        return _rebuilt, (type(self), self.args, dict(self.__dict__))
+
+
+def _rebuilt(cls, args, state):
+    err = cls.__new__(cls)
+    Exception.__init__(err, *args)
+    err.__dict__.update(state)
+    return err
+
+
 class RemoteQuerySyntaxError(RemoteEndpointError, QuerySyntaxError):
     """The endpoint rejected the query as malformed (HTTP 400 naming a parse error)."""
 

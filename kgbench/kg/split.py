@@ -342,8 +342,14 @@ class _Planner:
                     body.insert(0, text)
                     certain |= v
             body += [text for text, v in filters if v <= certain]
-            own = {f"{s} {p} {o}" for tp in members for alt in tp.alternatives for s, p, o in alt}
-            body += _restriction(restrict, certain, own)
+            own = {f"GRAPH {tp.graph} {{ {s} {p} {o} }}" if tp.graph else f"{s} {p} {o}"
+                   for tp in members for alt in tp.alternatives for s, p, o in alt}
+            extra = _restriction(restrict, certain, own)
+            if any(x.startswith("VALUES") for x in extra):
+                # only a restriction holding bindings pays: the server starts from them; joined in without
+                # them, the rest of the query can multiply the rows the server enumerates (every city of two
+                # neighbouring countries paired) for no fewer triples
+                body += extra
             heads = sorted({x[1:] for pat in patterns for x in pat if isinstance(x, str)})
             text = (self.prologue + f"SELECT DISTINCT {' '.join('?' + h for h in heads) or '*'} WHERE {{ "
                     + " ".join(body) + " }")
@@ -351,6 +357,9 @@ class _Planner:
 
 
 def _own(text: str, own: set) -> bool:
+    """True when a restricting fragment is one of the retrieval's own triple patterns (in a graph of its own)."""
+    if text in own:
+        return True
     m = re.fullmatch(rf"GRAPH \?{_FRESH}g_\d+ \{{ (.*) \}}", text)
     return bool(m) and "GRAPH" not in m.group(1) and m.group(1) in own
 

@@ -221,3 +221,15 @@ def test_an_endpoint_kg_times_out_on_a_slow_server(server):
     with pytest.raises(QueryTimeout, match="0.5 s"):
         EndpointKG(f"{server}/slow", named_graphs=True).query("SELECT ?x WHERE { ?x <http://x/p> ?o }", timeout=0.5)
     assert time.monotonic() - started < 1.5
+
+
+def test_an_endpoint_error_crosses_a_process_boundary():
+    import pickle
+
+    from kgbench.kg.remote import RemoteQuerySyntaxError
+
+    err = RemoteEndpointError("http://h/q", "server error", status=503, body=b"busy", transient=True)
+    back = pickle.loads(pickle.dumps(err))
+    assert (str(back), back.status, back.transient, type(back)) == (str(err), 503, True, RemoteEndpointError)
+    syn = pickle.loads(pickle.dumps(RemoteQuerySyntaxError("http://h/q", "bad", status=400)))
+    assert isinstance(syn, RemoteQuerySyntaxError) and "HTTP 400" in str(syn)

@@ -104,10 +104,13 @@ def test_unconnected_patterns_are_separate_retrievals():
     assert len(rs) == 2
 
 
-def test_an_optional_group_is_restricted_by_what_precedes_it():
-    rs = plan_retrievals(f"SELECT * WHERE {{ ?a <{EX}name> \"A\" OPTIONAL {{ ?a <{EX}p> ?b }} }}")
+def test_an_optional_group_is_restricted_by_the_bindings_that_precede_it():
+    rs = plan_retrievals(f"SELECT * WHERE {{ VALUES ?a {{ <{EX}a> }} ?a <{EX}name> ?n OPTIONAL {{ ?a <{EX}p> ?b }} }}")
     inner = next(r for r in rs if "<http://ex.org/p>" in r.text)
-    assert '"A"' in inner.text
+    assert "VALUES ?a" in inner.text
+    after = plan_retrievals(f"SELECT * WHERE {{ ?a <{EX}p> ?b OPTIONAL {{ VALUES ?a {{ <{EX}a> }} ?a <{EX}name> ?n }} }}")
+    outer = next(r for r in after if "<http://ex.org/p>" in r.text)
+    assert "VALUES" not in outer.text  # what follows an OPTIONAL does not restrict what precedes it
 
 
 @pytest.mark.parametrize("text,words", [
