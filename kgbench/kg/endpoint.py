@@ -34,7 +34,7 @@ from pyoxigraph import BlankNode, DefaultGraph, NamedNode, Quad, Store
 
 from kgbench.geofunctions import Registry, default_registry
 from kgbench.kg.inference import ENTAILED_GRAPH, relation_families, rewrite_or_warn
-from kgbench.kg.interrupt import QueryTimeout, check_timeout
+from kgbench.kg.interrupt import QueryTimeout, check_timeout, time_left
 from kgbench.kg.query_text import place_bindings, render_values
 from kgbench.kg.relation_rewrite import RELATION_NAMES, drop_fresh
 from kgbench.kg.remote import RemoteKG
@@ -160,10 +160,9 @@ class EndpointKG:
                    rewrite=False, writable=False)
         local.inference.prebuilt = local.inference.entailed = self._ask(
             "entailed", f"ASK {{ GRAPH <{ENTAILED_GRAPH.value}> {{ ?s ?p ?o }} }}", deadline)
-        left = None if deadline is None else _left(deadline)
         try:
             result = local.query(placed_text, bindings=None if placed else bindings, strict=strict, plan=plan,
-                                 timeout=left)
+                                 timeout=_left(deadline))
         except QueryTimeout:
             raise QueryTimeout(budget) from None
         self.stats["queries"] += 1
@@ -214,9 +213,4 @@ class EndpointKG:
 
 def _left(deadline) -> float | None:
     """Return the seconds left of a (deadline, budget) pair (None: no time-out); none left raises QueryTimeout."""
-    if deadline is None:
-        return None
-    left = deadline[0] - time.monotonic()
-    if left <= 0:
-        raise QueryTimeout(deadline[1])
-    return left
+    return None if deadline is None else time_left(*deadline)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-__all__ = ["run_interruptible", "QueryTimeout", "check_timeout", "abandoned_running"]
+__all__ = ["run_interruptible", "QueryTimeout", "check_timeout", "time_left", "abandoned_running"]
 
 T = TypeVar("T")
 
@@ -55,6 +55,19 @@ class QueryTimeout(TimeoutError):
 
     def __reduce__(self):  # the default would call QueryTimeout(message)
         return type(self), (self.timeout, self.url)
+
+
+def time_left(deadline: float, budget: float) -> float:
+    """Return the seconds left until ``deadline`` (a ``time.monotonic()`` reading); none left raises
+    :class:`QueryTimeout` naming ``budget``, the time-out asked for.
+
+    >>> time_left(time.monotonic() + 60, 60) > 59
+    True
+    """
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise QueryTimeout(budget)
+    return left
 
 
 def check_timeout(timeout) -> float | None:

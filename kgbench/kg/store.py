@@ -17,7 +17,7 @@ from kgbench.geofunctions import Registry, default_registry
 from kgbench.kg.builder.snapshot import Snapshot, SnapshotError, build_snapshot
 from kgbench.kg.geosparql import entail_rdfs
 from kgbench.kg.inference import ENTAILED_GRAPH, INFERRED_GRAPHS, Inference
-from kgbench.kg.interrupt import QueryTimeout, check_timeout, run_interruptible
+from kgbench.kg.interrupt import QueryTimeout, check_timeout, run_interruptible, time_left
 from kgbench.fileio import atomic_directory, atomic_write
 from kgbench.kg.paths import cache_dir, clean_cache
 from kgbench.kg.planner import mentions_spatial, run_planned
@@ -65,14 +65,6 @@ def _term(value):
     if isinstance(value, (int, float, str)):
         return Literal(value)
     raise TypeError(f"cannot bind {value!r} of type {type(value).__name__} as an RDF term")
-
-
-def _time_left(deadline: float, budget: float) -> float:
-    """Return the seconds left until ``deadline``; none left raises QueryTimeout naming ``budget``."""
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise QueryTimeout(budget)
-    return left
 
 
 class KG:
@@ -207,12 +199,12 @@ class KG:
             # cannot outlive the time-out
             planned = run_planned(sparql, self.spatial_index(),
                                   lambda text: self._query(text, None, strict, False, deadline, budget, entailment, rewrite),
-                                  None if deadline is None else lambda: _time_left(deadline, budget), self.registry,
+                                  None if deadline is None else lambda: time_left(deadline, budget), self.registry,
                                   (entailment, rewrite, self.inference.entailed, frozenset(self.inference.families)))
             if planned is not None:  # its inner queries carry the inference warnings (again: once is enough)
                 planned.warnings = list(dict.fromkeys([*inferred, *planned.warnings]))
                 return planned
-        left = None if deadline is None else _time_left(deadline, budget)
+        left = None if deadline is None else time_left(deadline, budget)
         try:
             result = run_interruptible(lambda: self._evaluate(sparql, subs, binding, dataset), binding.cancel, timeout=left)
         except QueryTimeout:
