@@ -73,3 +73,10 @@ def test_kg_export_refuses_an_existing_file_without_force(run, tmp_path):
 def test_generate_resume_needs_all(run):
     r = run("generate", "--template", "A2", "--resume")
     assert r.exit_code == 2 and "--resume goes with --all" in r.output
+
+
+def test_generate_all_over_an_unreachable_endpoint_fails_before_any_work(run, tmp_path):
+    out = tmp_path / "release"
+    r = run("--endpoint", "http://127.0.0.1:9/query", "generate", "--all", "--out", str(out))
+    assert r.exit_code == 1 and "http://127.0.0.1:9/query" in r.output
+    assert not out.exists() and not (tmp_path / "release.partial").exists()

@@ -111,9 +111,11 @@ def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",), 
         raise click.UsageError("--all needs --out DIR")
     _output(out, folder=True, force=force)
     # build and load the snapshot (bundled, or --snapshot DIR) once, before any worker starts; over an endpoint,
-    # ask the server once here, so that an unreachable one fails before any work
+    # ask the server once here (one small ASK, not a query: that would fetch every triple), so that an
+    # unreachable one fails before any work
     kg_ = _open(obj)
-    kg_.query("ASK { ?s ?p ?o }")
+    if obj.endpoint:
+        kg_.check()
     snapshot = kg_.snapshot
     manifest = snapshot.manifest if snapshot is not None else {"id": kg_.snapshot_id}
     folder = checkpoint_folder(out)

@@ -97,6 +97,11 @@ class EndpointKG:
         r = self._remote("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g", None)
         return graph_info(self.query, self.snapshot_id, {row["g"].value: int(row["n"].value) for row in r})
 
+    def check(self) -> None:
+        """Ask the server once how it keeps its data (named graphs or not): an unreachable or failing server
+        raises :class:`~kgbench.kg.remote.RemoteEndpointError` here, before any work."""
+        self._named(None)
+
     # ---- what the server holds (asked once) ---------------------------------------------------------------
     def _ask(self, key: str, text: str, deadline) -> bool:
         if key not in self._facts:
