@@ -15,9 +15,11 @@ drops could reach the answer:
   variables the group's triple patterns always bind;
 - by a *relaxation* of what its solutions are joined with (the group's other triple patterns, VALUES, nested
   groups and subqueries without aggregates, limits or offsets): everything of it dropped but triple patterns,
-  VALUES and such filters, which can only admit more solutions. An OPTIONAL or MINUS group is restricted by
-  what precedes it only; a group under FILTER EXISTS, a UNION branch or a nested group by all of its group;
-  a subquery by nothing (its aggregates and limits see all of its solutions).
+  VALUES and such filters, which can only admit more solutions; only its fragments connected to the
+  retrieval, and only when they bring a VALUES block (the query's bindings), since a restriction without them
+  costs the server more than it saves. An OPTIONAL or MINUS group is restricted by what precedes it only; a
+  group under EXISTS, a UNION branch or a nested group by all of its group; a subquery by nothing (its
+  aggregates and limits see all of its solutions).
 
 Property paths are read as their triples: a sequence as triple patterns through fresh variables, a step
 ``P?`` as both the path with and without it (GeoSPARQL's ``geo:hasGeometry?/geo:asWKT``); another path
@@ -344,12 +346,7 @@ class _Planner:
             body += [text for text, v in filters if v <= certain]
             own = {f"GRAPH {tp.graph} {{ {s} {p} {o} }}" if tp.graph else f"{s} {p} {o}"
                    for tp in members for alt in tp.alternatives for s, p, o in alt}
-            extra = _restriction(restrict, certain, own)
-            if any(x.startswith("VALUES") for x in extra):
-                # only a restriction holding bindings pays: the server starts from them; joined in without
-                # them, the rest of the query can multiply the rows the server enumerates (every city of two
-                # neighbouring countries paired) for no fewer triples
-                body += extra
+            body += _restriction(restrict, certain, own)
             heads = sorted({x[1:] for pat in patterns for x in pat if isinstance(x, str)})
             text = (self.prologue + f"SELECT DISTINCT {' '.join('?' + h for h in heads) or '*'} WHERE {{ "
                     + " ".join(body) + " }")
@@ -383,7 +380,10 @@ def _restriction(restrict, bound: set, own: set = frozenset()) -> list[str]:
     """Return the restricting fragments joined to a retrieval binding ``bound``: the patterns connected to it
     (growing what is bound), then the filters over what is bound only (a filter on an unbound variable fails).
 
-    A triple pattern the retrieval has itself (``own``, as ``s p o``) in a graph of its own restricts nothing."""
+    A triple pattern the retrieval has itself (``own``, as ``s p o`` or ``GRAPH g { s p o }``) in a graph of its
+    own restricts nothing. Only fragments that bring bindings (a VALUES block) are worth joining: the server
+    starts from them; joined in without them, the rest of the query can multiply the rows the server enumerates
+    (every city of two neighbouring countries paired) for no fewer triples, so none are returned then."""
     bound, out = set(bound), []
     left = [f for f in dict.fromkeys(restrict) if not _own(f[0], own)]
     grown = True
@@ -396,6 +396,8 @@ def _restriction(restrict, bound: set, own: set = frozenset()) -> list[str]:
                 bound |= v
                 left.remove(frag)
                 grown = True
+    if not any(text.startswith("VALUES") for text in out):
+        return []
     return out + [text for text, v in left if text.startswith("FILTER") and v <= bound]
 
 
