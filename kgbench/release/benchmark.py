@@ -234,8 +234,9 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
             report) goes to ``keep`` and to the checkpoint; tasks the checkpoint holds are read back instead."""
             nonlocal kg
             todo = []
+            keys = {args: (name(args), _task_key(args)) for args in tasks} if checkpoint else {}
             for args in tasks:
-                done = checkpoint.get(name(args), _task_key(args)) if checkpoint else None
+                done = checkpoint.get(*keys[args]) if checkpoint else None
                 if done is None:
                     todo.append(args)
                 else:
@@ -251,7 +252,8 @@ def generate_all(kg=None, *, cache=None, seed: int = 0, per_stratum: int = 30, j
                 results_ = (f.result() for f in cf.as_completed([pool.submit(fn, *args, None, where) for args in todo]))
             for tid, items, report in results_:
                 if checkpoint:
-                    checkpoint.put(name(by_tid[tid]), (items, report), _task_key(by_tid[tid]))
+                    task, extra = keys[by_tid[tid]]
+                    checkpoint.put(task, (items, report), extra)
                 keep(tid, items, report)
 
         def keep_true(tid, items, report):
