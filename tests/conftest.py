@@ -68,10 +68,11 @@ def made(cache, kg):
 
 
 @pytest.fixture(scope="session")
-def snapshot_endpoint(kg, tmp_path_factory):
-    """Return the query URL of a real Oxigraph server holding the session's snapshot (every graph, as
-    ``kgbench kg export`` writes it): the one ``.ci/run`` started (``KGBENCH_TEST_SNAPSHOT_ENDPOINT``), checked
-    to hold the same triples, or one started here (export, ``oxigraph load``, ``oxigraph serve-read-only``)."""
+def oxigraph():
+    """Return ``start(*args) -> (base URL, process)``: the ``oxigraph`` command of the test extra run with
+    ``args`` (``serve --location DIR``, ``serve-read-only ...``) on a free loopback port, once it answers;
+    ``start.exe`` is the command itself. Skips when it is not installed; servers still running are stopped
+    when the session ends."""
     import os
     import shutil
     import socket
@@ -80,35 +81,55 @@ def snapshot_endpoint(kg, tmp_path_factory):
     import time
     import urllib.request
 
-    from kgbench.kg.endpoint import EndpointKG
+    exe = shutil.which("oxigraph") or shutil.which("oxigraph", path=os.path.dirname(sys.executable))
+    if exe is None:
+        pytest.skip("the oxigraph server command is not installed (pip install oxigraph)")
+    started = []
 
-    url = os.environ.get("KGBENCH_TEST_SNAPSHOT_ENDPOINT")
-    proc = None
-    if not url:
-        exe = shutil.which("oxigraph") or shutil.which("oxigraph", path=os.path.dirname(sys.executable))
-        if exe is None:
-            pytest.skip("the oxigraph server command is not installed (pip install oxigraph)")
-        work = tmp_path_factory.mktemp("snapshot-server")
-        kg.export(work / "snapshot.nq")
-        subprocess.run([exe, "load", "--location", str(work / "db"), "--file", str(work / "snapshot.nq")],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        (work / "snapshot.nq").unlink()
+    def start(*args):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
-        proc = subprocess.Popen([exe, "serve-read-only", "--location", str(work / "db"), "--bind",
-                                 f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}/query"
+        proc = subprocess.Popen([exe, *map(str, args), "--bind", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        started.append(proc)
+        url = f"http://127.0.0.1:{port}"
         for _ in range(200):
             try:
-                urllib.request.urlopen(url + "?query=ASK%7B%7D", timeout=1)
+                urllib.request.urlopen(url + "/query?query=ASK%7B%7D", timeout=1)
                 break
             except OSError:
                 time.sleep(0.1)
+        return url, proc
+
+    start.exe = exe
+    yield start
+    for proc in started:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def snapshot_endpoint(kg, tmp_path_factory, request):
+    """Return the query URL of a real Oxigraph server holding the session's snapshot (every graph, as
+    ``kgbench kg export`` writes it): the one ``.ci/run`` started (``KGBENCH_TEST_SNAPSHOT_ENDPOINT``), checked
+    to hold the same triples, or one started here (export, ``oxigraph load``, ``oxigraph serve-read-only``)."""
+    import os
+    import subprocess
+
+    from kgbench.kg.endpoint import EndpointKG
+
+    url = os.environ.get("KGBENCH_TEST_SNAPSHOT_ENDPOINT")
+    if not url:
+        oxigraph = request.getfixturevalue("oxigraph")
+        work = tmp_path_factory.mktemp("snapshot-server")
+        kg.export(work / "snapshot.nq")
+        subprocess.run([oxigraph.exe, "load", "--location", str(work / "db"), "--file", str(work / "snapshot.nq")],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        (work / "snapshot.nq").unlink()
+        url = oxigraph("serve-read-only", "--location", work / "db")[0] + "/query"
     served = EndpointKG(url).info()["triples"]
     here = {g: n for g, n in kg.count_triples().items() if g}
     assert served == here, f"{url} does not hold this test session's snapshot: {served} != {here}"
-    yield url
-    if proc:
-        proc.terminate()
-        proc.wait(10)
+    return url

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import time
 import urllib.request
 
 import pytest
@@ -24,33 +20,13 @@ DATA = """
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
-def endpoint(tmp_path_factory):
+def endpoint(tmp_path_factory, request):
     """Return the base URL of a running Oxigraph server with an empty test graph loaded."""
     url = os.environ.get("KGBENCH_TEST_ENDPOINT")
     proc = None
     if not url:
-        import sys
-
-        exe = shutil.which("oxigraph") or shutil.which("oxigraph", path=os.path.dirname(sys.executable))
-        if exe is None:
-            pytest.skip("the oxigraph server command is not installed (pip install oxigraph)")
-        port = _free_port()
-        proc = subprocess.Popen([exe, "serve", "--location", str(tmp_path_factory.mktemp("oxi")),
-                                 "--bind", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "/query?query=ASK%7B%7D", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
+        url, proc = request.getfixturevalue("oxigraph")("serve", "--location", tmp_path_factory.mktemp("oxi"))
     graph = f"http://ex.org/test-{os.getpid()}"
     req = urllib.request.Request(f"{url}/store?graph={graph}", data=DATA.encode(), method="PUT",
                                  headers={"Content-Type": "application/n-triples"})
