@@ -138,7 +138,7 @@ def test_number():
 
 def test_every_placeholder_is_filled():
     tr = translations("kat")
-    assert len(tr) == 452
+    assert len(tr) == 456
     sample = {"A": country("საფრანგეთი", "FRA"), "B": Name("Helsinki"), "C": country("ნიდერლანდები", "NLD"),
               "E": Name("მიწისძვრა us1000ce18", "event", "earthquake"),
               "T": Name("2021 წლის ტროპიკული შტორმი Fred", "event", "Tropical Storm"),

@@ -220,7 +220,7 @@ WORDINGS = list(_wordings())
 
 
 def test_all_variants_translated():
-    assert len(WORDINGS) == 452
+    assert len(WORDINGS) == 456
     assert all(isinstance(t, str) and t.strip() for _, _, t in WORDINGS)
 
 

@@ -108,7 +108,7 @@ def test_every_placeholder_is_filled():
               "A_one": Name("quán cà phê", "category_one"), "B_one": Name("thành phố", "category_one"),
               "C_one": Name("quán bar", "category_one"), "direction": Name("bắc", "direction", "north"),
               "period": Name(L.period("2018-02", "2018-02"), "period")}
-    assert len(tr) == 452
+    assert len(tr) == 456
     for vid, text in tr.items():
         names = dict(sample)
         for n, _ in placeholders(text):

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from kgbench.release.benchmark import (MAX_FALSE_PREMISE_SHARE, SPEC_IDS, false_premise_cap, false_premise_quota,
+from kgbench.release.benchmark import (MAX_FALSE_PREMISE_SHARE, SPEC_IDS, extra_template_ids, release_ids, false_premise_cap, false_premise_quota,
                                          generate_all)
 from kgbench.generator.generate import FALSE_PREMISE_SHARE
 from kgbench.queries.template import load_template
@@ -60,3 +60,12 @@ def test_an_id_without_a_template_file_is_listed_with_the_reason(kg):
 
 def test_spec_ids_are_the_65_of_the_spec():
     assert len(SPEC_IDS) == len(set(SPEC_IDS)) == 65
+
+
+def test_a_release_generates_the_spec_ids_then_every_shipped_template_beyond_them():
+    from kgbench.queries.template import template_ids
+
+    extra = extra_template_ids()
+    assert "C12" in extra and not set(extra) & set(SPEC_IDS)
+    assert release_ids() == [*SPEC_IDS, *extra]
+    assert set(release_ids()) == set(template_ids())  # every spec id has its file, and every file is generated

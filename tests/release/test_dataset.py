@@ -194,6 +194,7 @@ def test_card_limitations_false_premises_baselines_design_licences(release):
     oracle = stats["baselines"]["oracle"]["small"]
     assert 0 < oracle["not_run"] <= oracle["n"]  # synthetic items of unknown sub-templates: scored as missing
     assert "the benchmark specification in spec/ (templates.tsv, scoring.md)" in card
+    assert "Beyond them" not in card  # only templates of the specification in this release
     assert "| family E (Administrative hierarchy) | 0.0% | 8.8% |" in card
     osm = sorted({it.template_id for it in items if it.kg == "osm"})
     assert list(stats["osm_derived"]) == sorted(osm, key=lambda t: (t[0], int(t[1:])))
@@ -395,3 +396,13 @@ def test_release_of_real_a1_items(a1_items, snapshot, tmp_path):
     stats = summary.stats["splits"]["large"]
     countries = {it.stratum["country"] for it in items}
     assert countries == {c for row in stats["grid"]["countries"].values() for c in row}
+
+
+def test_card_names_the_templates_beyond_the_specification():
+    from kgbench.release.card import _design_section as render_design_section  # one section of render_card
+
+    stats = {"splits": {"large": {"items": 2, "families": {"C": 2}, "answer_formats": {"Boolean / ternary": 2}}},
+             "family_names": {"C": "Topological"}, "baselines": {}, "templates": {"C9": {}, "C12": {}}}
+    text = render_design_section(stats)
+    assert "65 ids" in text and "Beyond them the release holds C12:" in text and "relations.yaml" in text
+    assert "Beyond them" not in render_design_section({**stats, "templates": {"C9": {}}})
