@@ -1,0 +1,338 @@
+"""Wrong answers that look right: the distractor candidates of each answer-format kind, and how an option is shown.
+
+:func:`candidates` returns, for a gold value of a format, plausible values of the same format in the order a
+multiple-choice item should prefer them; :func:`option_of` writes a value as the answer a model could give (the
+JSON ``answer`` and ``unit`` the format's reader takes back) and as the option's text. Which candidates are
+really wrong is not decided here: :mod:`kgbench.evaluation.choices` keeps a candidate only when the format's own
+``compare`` scores it wrong against the gold and every acceptable alternative, and distinct from every option
+already kept. So this module may propose generously; it never decides correctness.
+
+Per kind (dispatch on the format's class, :data:`_CANDIDATES`):
+
+- numbers (Distance, Area, Count, Ratio): a ladder around the gold, each rung at least 1.6 tolerances and a
+  quarter of the gold away from the last, jittered, never negative, counts whole; how many lie below the gold
+  is drawn per item, so the gold is not always the middle value;
+- labels (Boolean / ternary, directions): the other labels of the gold's family (compass points nearest first,
+  left/right/on, upstream/downstream);
+- Entity name: ``pool``, the names of other entities of the gold's category near it (the caller's KG query);
+- Set enumeration: the gold set with a member dropped, a nearby member added, or one swapped (never empty
+  unless the gold is);
+- H3 / S2 cells, Geohash, Composite: the rings of neighbouring cells at the gold's resolution (never an ancestor
+  or descendant, which the scorer could credit);
+- Point, Polar, Polygon / bounding box, Date: the gold shifted by a few tolerances (a point 2-6 tolerances away,
+  an angle 20-120 degrees round or a radius off the distance ladder, a box moved by 60-150 % of its size or
+  scaled, a date by days, months or years as its precision asks).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import math
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import h3
+import s2sphere
+import shapely
+import shapely.affinity
+
+from kgbench.evaluation.formats.base import AnswerFormat
+from kgbench.evaluation.formats.coercers import COMPASS_16, COMPASS_8, _FLOW, _SIDES
+from kgbench.evaluation.formats.kinds import (CellFormat, CompositeFormat, DateFormat, DirectionFormat,
+                                              EntityFormat, GeohashFormat, LabelFormat, NumberFormat, PointFormat,
+                                              PolarFormat, PolygonFormat, QuantityFormat, SetFormat)
+from kgbench.evaluation.formats.values import CompositeCell, DateValue, GridCell, LatLon, Polar
+from kgbench.geofunctions.kgbf_grid import geohash_box, geohash_encode
+from kgbench.generator.tolerances import POINT_TOLERANCE_KM, distance_tolerance
+
+__all__ = ["candidates", "option_of", "round_shown"]
+
+
+@functools.lru_cache(maxsize=1)
+def _geod():
+    import pyproj
+
+    return pyproj.Geod(ellps="WGS84")
+
+
+# --------------------------------------------------------------------------------------------- numbers
+
+
+def round_shown(x: float, digits: int = 3) -> float:
+    """Return ``x`` rounded to ``digits`` significant digits (whole numbers of 4+ digits stay whole).
+
+    >>> round_shown(12.3456), round_shown(0.012345), round_shown(12345.6), round_shown(0.0)
+    (12.3, 0.0123, 12346.0, 0.0)
+    """
+    if x == 0 or not math.isfinite(x):
+        return 0.0 if x == 0 else x
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
+    return round(x, decimals)
+
+
+def _ladder(gold: float, tolerance, rng: random.Random, want: int, *, whole: bool) -> list[float]:
+    """Return ``want`` + a few numbers around ``gold``: some below (never negative), the rest above."""
+    tau = tolerance(gold)
+    step = max(1.6 * tau, 0.25 * abs(gold), 1.0 if whole else 0.0)
+    if step <= 1e-6:  # a ratio of 0: its tolerance is 0, so plausible neighbours are small ratios
+        step = 0.1
+    ratio = rng.uniform(1.3, 1.6)
+    below, above = [], []
+    for i in range(1, want + 4):
+        up = max(gold * ratio ** i, gold + i * step) if gold > 0 else gold + i * step
+        down = min(gold / ratio ** i, gold - i * step) if gold > 0 else -1.0
+        above.append(up * rng.uniform(0.96, 1.04))
+        if down > 0:
+            below.append(down * rng.uniform(0.96, 1.04))
+    n_below = rng.randint(0, min(want, len(below)))
+    chosen = below[:n_below] + above[:want - n_below]
+    rest = below[n_below:] + above[want - n_below:]
+    values = chosen + rest
+    return [float(round(v)) if whole else v for v in values]
+
+
+def _numbers(fmt, gold, rng, want, unit, pool):
+    return _ladder(gold, fmt.tolerance, rng, want, whole=fmt.slug == "count")
+
+
+# --------------------------------------------------------------------------------------------- labels
+
+
+def _labels(fmt, gold, rng, want, unit, pool):
+    others = [x for x in ("true", "false", "plausibly") if x != gold]
+    if gold == "plausibly":
+        rng.shuffle(others)
+    return others  # the opposite of true/false first, then "plausibly"
+
+
+def _directions(fmt, gold, rng, want, unit, pool):
+    for family in (_SIDES, _FLOW):
+        if gold in family:
+            return [x for x in family if x != gold]
+    ring = COMPASS_8 if gold in COMPASS_8 else COMPASS_16
+    i, n = ring.index(gold), len(ring)
+    steps = sorted(range(1, n), key=lambda s: (min(s, n - s), rng.random()))
+    return [ring[(i + s) % n] for s in steps]  # nearest points first, in a seeded order between equals
+
+
+# --------------------------------------------------------------------------------------------- names
+
+
+def _entities(fmt, gold, rng, want, unit, pool):
+    return list(pool)
+
+
+def _sets(fmt, gold, rng, want, unit, pool):
+    gold = list(gold)
+    extra = [p for p in pool if p not in gold]
+    out: list[tuple] = []
+    order = list(range(len(gold)))
+    rng.shuffle(order)
+    for n, i in enumerate(order):
+        if extra:
+            out.append(tuple(gold[:i] + gold[i + 1:] + [extra[n % len(extra)]]))  # a member swapped
+        if len(gold) > 1:
+            out.append(tuple(gold[:i] + gold[i + 1:]))  # a member dropped
+    for n, e in enumerate(extra):
+        out.append(tuple(gold + [e]))  # a nearby one added
+        if n + 1 < len(extra):
+            out.append(tuple(gold + [e, extra[n + 1]]) if gold else (e, extra[n + 1]))
+    rng.shuffle(out)
+    return [s for s in out if s]
+
+
+# --------------------------------------------------------------------------------------------- cells
+
+
+def _h3_ring(cell: str, rng: random.Random) -> list[str]:
+    out = []
+    for k in (1, 2):
+        ring = sorted(h3.grid_ring(cell, k))
+        rng.shuffle(ring)
+        out.extend(ring)
+    return out
+
+
+def _s2_ring(token: str, rng: random.Random) -> list[str]:
+    cid = s2sphere.CellId.from_token(token)
+    first = list(cid.get_all_neighbors(cid.level()))
+    rng.shuffle(first)
+    seen = {cid.id()} | {c.id() for c in first}
+    second = []
+    for c in first:
+        for d in c.get_all_neighbors(c.level()):
+            if d.id() not in seen:
+                seen.add(d.id())
+                second.append(d)
+    rng.shuffle(second)
+    return [c.to_token().lower() for c in first + second]
+
+
+def _cells(fmt, gold: GridCell, rng, want, unit, pool):
+    ring = _h3_ring(gold.cell, rng) if gold.system == "h3" else _s2_ring(gold.cell, rng)
+    return [GridCell(gold.system, c) for c in ring]
+
+
+def _composites(fmt, gold: CompositeCell, rng, want, unit, pool):
+    """The cells of points in the neighbouring H3 cells: each pair is a place, just not the gold's."""
+    level = s2sphere.CellId.from_token(gold.s2).level()
+    out = []
+    for cell in _h3_ring(gold.h3, rng):
+        lat, lon = h3.cell_to_latlng(cell)
+        s2 = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(lat, lon)).parent(level).to_token().lower()
+        out.append(CompositeCell(cell, s2))
+    return out
+
+
+def _geohashes(fmt, gold: str, rng, want, unit, pool):
+    west, south, east, north = geohash_box(gold)
+    w, h = east - west, north - south
+    cx, cy = (west + east) / 2, (south + north) / 2
+    out = []
+    for ring in (1, 2):
+        cells = []
+        for dx in range(-ring, ring + 1):
+            for dy in range(-ring, ring + 1):
+                if max(abs(dx), abs(dy)) != ring:
+                    continue
+                lat, lon = cy + dy * h, cx + dx * w
+                if -90 < lat < 90:
+                    cells.append(geohash_encode(((lon + 180) % 360) - 180, lat, len(gold)))
+        rng.shuffle(cells)
+        out.extend(cells)
+    return out
+
+
+# --------------------------------------------------------------------------------------------- shifted values
+
+
+def _points(fmt, gold: LatLon, rng, want, unit, pool):
+    out = []
+    for i in range(want + 4):
+        km = POINT_TOLERANCE_KM * rng.uniform(2.0, 6.0)
+        lon, lat, _ = _geod().fwd(gold.lon, gold.lat, rng.uniform(0, 360), km * 1000.0)
+        out.append(LatLon(round(max(-89.9, min(89.9, lat)), 4), round(lon, 4)))
+    return out
+
+
+def _polars(fmt, gold: Polar, rng, want, unit, pool):
+    radii = _ladder(gold.distance, distance_tolerance, rng, want + 3, whole=False)
+    out = []
+    for i in range(want + 4):
+        turn = rng.choice((-1, 1)) * rng.uniform(20.0, 120.0)
+        angle = round((gold.angle + turn) % 360.0, 1)
+        kind = i % 3  # angle off, radius off, both off
+        radius = gold.distance if kind == 0 else radii[i % len(radii)]
+        out.append(Polar(gold.angle if kind == 1 else angle, radius))
+    return out
+
+
+def _polygons(fmt, gold, rng, want, unit, pool):
+    west, south, east, north = gold.bounds
+    w, h = max(east - west, 1e-4), max(north - south, 1e-4)
+    out = []
+    for i in range(want + 4):
+        if i % 3 == 2:
+            factor = rng.choice((0.35, 2.4)) * rng.uniform(0.9, 1.1)
+            moved = shapely.affinity.scale(gold, factor, factor)
+        else:
+            angle = rng.uniform(0, 2 * math.pi)
+            moved = shapely.affinity.translate(gold, math.cos(angle) * w * rng.uniform(0.6, 1.5),
+                                               math.sin(angle) * h * rng.uniform(0.6, 1.5))
+        out.append(moved)
+    return out
+
+
+def _dates(fmt, gold: DateValue, rng, want, unit, pool):
+    out = []
+    for i in range(want + 4):
+        sign = rng.choice((-1, 1))
+        if gold.precision == "day":
+            day = gold.day + _dt.timedelta(days=sign * rng.randint(2, 40))
+        elif gold.precision == "month":
+            months = gold.day.year * 12 + gold.day.month - 1 + sign * rng.randint(1, 8)
+            day = _dt.date(months // 12, months % 12 + 1, 15)
+        else:
+            day = _dt.date(gold.day.year + sign * rng.randint(1, 6), 7, 2)
+        out.append(DateValue(day, gold.precision))
+    return out
+
+
+_CANDIDATES = {
+    QuantityFormat: _numbers, NumberFormat: _numbers, LabelFormat: _labels, DirectionFormat: _directions,
+    EntityFormat: _entities, SetFormat: _sets, CellFormat: _cells, CompositeFormat: _composites,
+    GeohashFormat: _geohashes, PointFormat: _points, PolarFormat: _polars, PolygonFormat: _polygons,
+    DateFormat: _dates,
+}
+
+
+def candidates(fmt: AnswerFormat, gold: Any, rng: random.Random, want: int, *, unit: str | None = None,
+               pool: Sequence[str] = ()) -> Iterator[Any]:
+    """Return candidate distractor values of format ``fmt`` around the canonical ``gold`` value, best first.
+
+    ``want`` is how many distractors the caller needs (more are returned where they are cheap); ``pool`` is
+    the names of other entities of the gold's category near it (Entity name and Set enumeration only). Some
+    candidates may be right or repeat one another: the caller checks each with the format's ``compare``.
+    A format kind without candidates raises TypeError.
+
+    >>> from kgbench.evaluation.formats import get_format
+    >>> list(candidates(get_format("Predefined / cardinal direction"), "left", random.Random(0), 3))
+    ['right', 'on']
+    >>> all(x >= 0 for x in candidates(get_format("Count"), 0, random.Random(0), 3))
+    True
+    """
+    kind = type(fmt)
+    if kind not in _CANDIDATES:
+        raise TypeError(f"no distractors for answer formats of kind {kind.__name__}")
+    return iter(_CANDIDATES[kind](fmt, gold, rng, want, unit, pool))
+
+
+# --------------------------------------------------------------------------------------------- showing options
+
+
+def _number_text(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:,.10g}"
+
+
+def option_of(fmt: AnswerFormat, value: Any, unit: str | None = None) -> tuple[Any, Any, str]:
+    """Return ``(answer, unit, text)``: the canonical ``value`` as a model's answer and unit in the item's
+    ``unit``, and the option's text.
+
+    The format's reader reads ``answer`` and ``unit`` back to ``value`` (up to the rounding shown).
+
+    >>> from kgbench.evaluation.formats import get_format
+    >>> option_of(get_format("Distance"), 1.25, "m")
+    (1250.0, 'm', '1,250 m')
+    >>> option_of(get_format("Set enumeration"), ("Kallio", "Kamppi"))[2]
+    'Kallio; Kamppi'
+    """
+    if isinstance(fmt, QuantityFormat):
+        unit = unit if unit in fmt.unit_table else fmt.canonical_unit
+        shown = round_shown(value / fmt.unit_table[unit])
+        return shown, unit, f"{_number_text(shown)} {unit}"
+    if isinstance(fmt, NumberFormat):
+        shown = int(round(value)) if fmt.slug == "count" else round_shown(value)
+        return shown, None, _number_text(shown)
+    if isinstance(fmt, SetFormat):
+        return list(value), None, "; ".join(value) if value else "(none)"
+    if isinstance(fmt, CellFormat):
+        return value.cell, value.system, f"{value.system.upper()} {value.cell}"
+    if isinstance(fmt, CompositeFormat):
+        return {"h3": value.h3, "s2": value.s2}, None, f"H3 {value.h3}, S2 {value.s2}"
+    if isinstance(fmt, PointFormat):
+        return {"lat": value.lat, "lon": value.lon}, None, f"lat {value.lat:.4f}, lon {value.lon:.4f}"
+    if isinstance(fmt, PolarFormat):
+        unit = unit if unit in fmt.unit_table else fmt.canonical_unit
+        radius = round_shown(value.distance / fmt.unit_table[unit])
+        return ({"angle": round(value.angle, 1), "distance": radius}, unit,
+                f"azimuth {value.angle:.1f}°, {_number_text(radius)} {unit}")
+    if isinstance(fmt, PolygonFormat):
+        wkt = shapely.to_wkt(value, rounding_precision=5, trim=True)
+        return wkt, None, wkt
+    if isinstance(fmt, DateFormat):
+        text = {"day": value.day.isoformat(), "month": value.day.isoformat()[:7],
+                "year": str(value.day.year)}[value.precision]
+        return text, None, text
+    return value, None, str(value)
