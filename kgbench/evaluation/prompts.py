@@ -212,7 +212,8 @@ def _render_choices(item: Item, condition: str, *, n_options: int, seed: int, in
         raise ValueError(f"item {item.id}: {condition} prompts of it read the knowledge graph; give kg=...")
     texts = item_texts(item)
     shown = place_context(item, index, texts) if cond.context else ""
-    choices = make_choices(item, n_options, seed=seed, position=position, index=index, texts=texts) if cond.mcq else None
+    choices = (make_choices(item, n_options, seed=seed, position=position, index=index, texts=texts)
+               if cond.mcq else None)
     fmt = get_format(item.answer_format)
     schema = choice_schema(choices.letters) if cond.mcq else fmt.answer_schema(item=item.to_dict())
     metadata = {"item_id": item.id, "template_id": item.template_id, "answer_format": fmt.name,
