@@ -121,20 +121,27 @@ def _gold_iri(item: Item, name: str, index) -> str | None:
 
 
 def _pool(item: Item, gold_names: list[str], index) -> list[str]:
-    """Return names of entities like the gold's: the item's own entities of their category, then the nearest."""
+    """Return names of entities like the gold's, nearest first: of the category the question asks about (its
+    category role), near the gold's members (or, for an empty gold or a false premise, near the entities the
+    question names, which are then never offered themselves); a question without a category role (which of two
+    named places...) offers its own entities of the gold's category first."""
     if index is None:
         raise ValueError(f"item {item.id}: its options are other entities from the knowledge graph; give the KG")
-    iris = [i for i in (_gold_iri(item, n, index) for n in gold_names) if i]
-    if not iris:  # an empty gold set, or a false premise: the entities the question names
-        iris = [r["iri"] for r in item.entities.values() if r.get("iri") and index.category(r["iri"])]
-    if not iris:
+    asked = next((r["category"] for r in item.entities.values() if not r.get("iri") and r.get("category")), None)
+    named = [r for r in item.entities.values() if r.get("iri") and index.category(r["iri"])]
+    iris = [i for i in (_gold_iri(item, n, index) for n in gold_names[:4]) if i]
+    centres = iris or [r["iri"] for r in named]
+    if not centres:
         return []
-    category = index.category(iris[0])
-    exclude = frozenset(name_key(n) for n in gold_names)
-    names = [r["name"] for r in item.entities.values()
-             if r.get("iri") and index.category(r["iri"]) == category and name_key(r["name"]) not in exclude]
-    for iri in iris:
-        names += [index.name(x) for x in index.nearest(iri, _POOL, category=category, exclude=exclude)]
+    category = asked or index.category(centres[0])
+    exclude = {name_key(n) for n in gold_names}
+    names = []
+    if asked:
+        exclude |= {name_key(r["name"]) for r in named}
+    else:
+        names = [r["name"] for r in named if index.category(r["iri"]) == category and name_key(r["name"]) not in exclude]
+    for iri in centres[:4]:  # the first few members' neighbours are plenty, and a large set stays fast
+        names += [index.name(x) for x in index.nearest(iri, _POOL, category=category, exclude=frozenset(exclude))]
     return list(dict.fromkeys(names))
 
 

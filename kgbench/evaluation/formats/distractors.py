@@ -125,22 +125,26 @@ def _entities(fmt, gold, rng, want, unit, pool):
 
 
 def _sets(fmt, gold, rng, want, unit, pool):
+    """Perturbed sets, the kinds in turn (a member swapped for a nearby one, one dropped, one added), so that the
+    gold is neither always the smallest nor the core every option contains; members in alphabetical order."""
     gold = list(gold)
     extra = [p for p in pool if p not in gold]
-    out: list[tuple] = []
+    swaps, drops, adds = [], [], []
     order = list(range(len(gold)))
     rng.shuffle(order)
     for n, i in enumerate(order):
         if extra:
-            out.append(tuple(gold[:i] + gold[i + 1:] + [extra[n % len(extra)]]))  # a member swapped
+            swaps.append(gold[:i] + gold[i + 1:] + [extra[(n + 1) % len(extra)]])
         if len(gold) > 1:
-            out.append(tuple(gold[:i] + gold[i + 1:]))  # a member dropped
+            drops.append(gold[:i] + gold[i + 1:])
     for n, e in enumerate(extra):
-        out.append(tuple(gold + [e]))  # a nearby one added
-        if n + 1 < len(extra):
-            out.append(tuple(gold + [e, extra[n + 1]]) if gold else (e, extra[n + 1]))
-    rng.shuffle(out)
-    return [s for s in out if s]
+        adds.append(gold + [e] if n % 2 == 0 or n + 1 == len(extra) else gold + [e, extra[n + 1]])
+    kinds = [swaps, drops, adds]
+    rng.shuffle(kinds)
+    out = []
+    for n in range(max(map(len, kinds), default=0)):
+        out.extend(k[n] for k in kinds if n < len(k))
+    return [tuple(sorted(s, key=str.casefold)) for s in out if s]
 
 
 # --------------------------------------------------------------------------------------------- cells
@@ -316,7 +320,8 @@ def option_of(fmt: AnswerFormat, value: Any, unit: str | None = None) -> tuple[A
         shown = int(round(value)) if fmt.slug == "count" else round_shown(value)
         return shown, None, _number_text(shown)
     if isinstance(fmt, SetFormat):
-        return list(value), None, "; ".join(value) if value else "(none)"
+        members = sorted(value, key=str.casefold)
+        return members, None, "; ".join(members) if members else "(none)"
     if isinstance(fmt, CellFormat):
         return value.cell, value.system, f"{value.system.upper()} {value.cell}"
     if isinstance(fmt, CompositeFormat):
