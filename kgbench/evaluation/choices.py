@@ -202,18 +202,29 @@ def _stand_in(item: Item, fmt, rng: random.Random, index) -> Any:
 # --------------------------------------------------------------------------------------------- options
 
 
-def _wrong(fmt, value, gold: GoldAnswer) -> bool:
-    return all(fmt.compare(value, g, gold.aliases).E == 0 for g in gold.candidates)
+def _wrong(fmt, read, gold: GoldAnswer) -> bool:
+    return all(fmt.compare(read.pred, g, gold.aliases).E == 0 for g in gold.candidates)
 
 
-def _distinct(fmt, value, kept: list) -> bool:
-    return all(fmt.compare(value, k).E == 0 and fmt.compare(k, value).E == 0 for k in kept)
+def _distinct(fmt, read, kept: list) -> bool:
+    """Neither option would credit the other, were it the gold."""
+    return all(fmt.compare(read.pred, k.gold).E == 0 and fmt.compare(k.pred, read.gold).E == 0 for k in kept)
 
 
-def _shown(fmt, value, unit):
-    """Return (answer, unit, text, value as the reader reads the answer back)."""
+@dataclass(frozen=True)
+class _Read:
+    """An option as shown (answer, unit, text) and as the format reads it back: as a prediction and as a gold."""
+
+    answer: Any
+    unit: Any
+    text: str
+    pred: Any
+    gold: Any
+
+
+def _shown(fmt, value, unit) -> _Read:
     answer, shown_unit, text = option_of(fmt, value, unit)
-    return answer, shown_unit, text, fmt.parse(answer, shown_unit)
+    return _Read(answer, shown_unit, text, fmt.parse(answer, shown_unit), fmt.read_gold(answer, shown_unit))
 
 
 def option_count(item: Item | Mapping, n: int) -> int:
@@ -250,57 +261,48 @@ def make_choices(item: Item | Mapping, n: int = 4, *, seed: int = 0, position: i
     fmt = get_format(item.answer_format)
     rng = _rng(item.id, seed, n)
     unit = item.unit
-    values: list = []  # the answer options' values, as read back, the gold (if answerable) first
-    shown: list[tuple] = []
     if item.false_premise:
-        stand_in = _stand_in(item, fmt, rng, index)
+        center = _stand_in(item, fmt, rng, index)
         gold = GoldAnswer(fmt, ())
-        answer, shown_unit, text, value = _shown(fmt, stand_in, unit)
-        values.append(value)
-        shown.append((answer, shown_unit, text))
-        center, wanted = value, k - 1
+        first = _shown(fmt, center, unit)
     else:
         gold = validate_gold(fmt, item.answer, unit, item.acceptable)
-        answer, shown_unit, text, value = _shown(fmt, gold.candidates[0], unit)
-        if fmt.compare(value, gold.candidates[0], gold.aliases).E != 1:
-            raise ValueError(f"item {item.id}: its gold answer as shown ({text}) no longer scores right")
-        values.append(value)
-        shown.append((answer, shown_unit, text))
-        center, wanted = gold.candidates[0], k - 1
+        center = gold.candidates[0]
+        first = _shown(fmt, center, unit)
+        if fmt.compare(first.pred, center, gold.aliases).E != 1:
+            raise ValueError(f"item {item.id}: its gold answer as shown ({first.text}) no longer scores right")
+    kept = [first]  # the gold (or a false premise's stand-in) first
     pool: list[str] = []
     if isinstance(fmt, (EntityFormat, SetFormat)):
         gold_names = [] if item.false_premise else ([center] if isinstance(fmt, EntityFormat) else list(center))
         for alternative in item.acceptable or []:
-            if isinstance(alternative, str):
-                gold_names.append(alternative)
-        pool = _pool(item, gold_names or [str(center)] if isinstance(fmt, EntityFormat) else gold_names, index)
-    for candidate in candidates(fmt, center, rng, wanted, unit=unit, pool=pool):
-        if len(values) == k:
+            gold_names.extend([alternative] if isinstance(alternative, str) else
+                              [a for a in alternative if isinstance(a, str)] if isinstance(alternative, list) else [])
+        if isinstance(fmt, EntityFormat) and not gold_names:
+            gold_names = [center]
+        pool = _pool(item, gold_names, index)
+    for candidate in candidates(fmt, center, rng, k - 1, unit=unit, pool=pool):
+        if len(kept) == k:
             break
         try:
-            answer, shown_unit, text, value = _shown(fmt, candidate, unit)
+            read = _shown(fmt, candidate, unit)
         except ValueError:
             continue
-        if _wrong(fmt, value, gold) and _distinct(fmt, value, values):
-            values.append(value)
-            shown.append((answer, shown_unit, text))
-    if len(values) < min(k, 2):
-        raise ValueError(f"item {item.id}: found only {len(values) - 1} wrong options distinct from its gold")
-    k = len(values)
-    first, rest = shown[0], shown[1:]
+        if _wrong(fmt, read, gold) and _distinct(fmt, read, kept):
+            kept.append(read)
+    if len(kept) < min(k, 2):
+        raise ValueError(f"item {item.id}: found only {len(kept) - 1} wrong options distinct from its gold")
+    k = len(kept)
+    rest = kept[1:]
     rng.shuffle(rest)
     if position is None:
         position = _rng(item.id, seed, -1).randrange(k)
     position = position % k
-    if item.false_premise:  # no answer option is right: the stand-in takes a seeded place
-        order = rest[:]
-        order.insert(rng.randrange(k), first)
-    else:
-        order = rest[:position] + [first] + rest[position:]
-    options = [Option(LETTERS[i], text, answer, shown_unit) for i, (answer, shown_unit, text) in enumerate(order)]
+    at = rng.randrange(k) if item.false_premise else position  # a false premise's stand-in takes a seeded place
+    order = rest[:at] + [kept[0]] + rest[at:]
+    options = [Option(LETTERS[i], r.text, r.answer, r.unit) for i, r in enumerate(order)]
     options.append(Option(LETTERS[k], texts[REFUSAL], None, None, True))
-    gold_letter = LETTERS[k] if item.false_premise else LETTERS[position]
-    return Choices(tuple(options), gold_letter)
+    return Choices(tuple(options), LETTERS[k] if item.false_premise else LETTERS[position])
 
 
 def balanced_positions(items: Iterable[Item | Mapping], n: int, seed: int = 0) -> dict[str, int]:

@@ -165,7 +165,7 @@ class PlaceIndex:
 
 
 def _km(km: float) -> str:
-    return f"{km:.2f}" if km < 10 else f"{km:.1f}" if km < 100 else f"{km:,.0f}"
+    return f"{km:.2f}" if km < 10 else f"{km:.1f}" if km < 100 else f"{km:.0f}"
 
 
 def place_context(item, index: PlaceIndex, texts, *, k: int = 5, budget: int = 2400) -> str:

@@ -7,6 +7,7 @@ credit each other. Distances in the place context are checked against pyproj's g
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import Counter
@@ -47,8 +48,13 @@ def index(kg):
 
 
 def _sample(items, k=PER_FORMAT):
+    """Return up to ``k`` answerable items and two false-premise ones: generated ones where the format's templates
+    make them (12 templates do), else an answerable item with its premise flagged false (the shape they have:
+    no answer, the refusal the gold)."""
     answerable = [it for it in items if not it.false_premise][:k]
-    return answerable + [it for it in items if it.false_premise][:2]
+    premise = [it for it in items if it.false_premise][:2] or [dataclasses.replace(
+        answerable[0], id=answerable[0].id + "-fp", false_premise=True, answer=None, acceptable=[])]
+    return answerable + premise
 
 
 def _scores(item, choices):
@@ -181,7 +187,7 @@ def test_read_letter():
         "A", "B", "C", "B", None, None, None]
 
 
-_NEAR = re.compile(r"(?:^|, )(.+?) \(([^)]*)\) ([\d.,]+) km ([NESW]{1,3}|-)")
+_NEAR = re.compile(r"(?:^|, )(.+?) \(([^)]*)\) ([\d.]+) km ([NESW]{1,3}|-)")
 
 
 def test_place_context_names_category_tags_and_geodesic_neighbours(by_format, index, kg):
@@ -204,7 +210,7 @@ def test_place_context_names_category_tags_and_geodesic_neighbours(by_format, in
         for other, _category, km, _bearing in _NEAR.findall(line.split(": ", 1)[1]):
             there = [_point(kg, r["e"].value) for r in kg.query(
                 "SELECT ?e WHERE { ?e kgb:canonicalName ?n }", bindings={"n": _literal(other)})]
-            assert any(abs(GEOD.inv(*here, *pt)[2] / 1000 - float(km.replace(",", ""))) < 0.06 for pt in there
+            assert any(abs(GEOD.inv(*here, *pt)[2] / 1000 - float(km)) < 0.06 for pt in there
                        if pt), (other, km)
             checked += 1
     assert checked >= 5
@@ -223,3 +229,51 @@ def _point(kg, iri):
     rows = list(kg.query("SELECT ?w WHERE { ?e geo:hasGeometry/geo:asWKT ?w }", bindings={"e": NamedNode(iri)}))
     m = re.match(r"\s*(?:<[^>]*>\s*)?POINT\s*\(\s*([-\d.eE]+)\s+([-\d.eE]+)\s*\)", rows[0]["w"].value)
     return (float(m.group(1)), float(m.group(2))) if m else None
+
+
+def test_cli_render_run_and_evaluate_end_to_end(by_format, cache, tmp_path):
+    """`prompts render --condition T1-mcq` -> `run` against a real local server -> `evaluate`: the letter is
+    scored, and the accuracy, confusion and chance rate come out in the table and the JSON."""
+    from click.testing import CliRunner
+    from scripted_server import ScriptedServer
+
+    from kgbench.cli import main
+    from kgbench.generator.items import write_jsonl
+
+    items = _sample(by_format["Distance"], 3) + _sample(by_format["Entity name (single)"], 3)
+    write_jsonl(items, tmp_path / "items.jsonl")
+    runner = CliRunner()
+
+    def cli(*args):
+        return runner.invoke(main, ["--cache-dir", str(cache), *map(str, args)], catch_exceptions=False)
+
+    r = cli("prompts", "render", "--condition", "T1-mcq", "--options", "3", "--seed", "5", "--dataset",
+            tmp_path / "items.jsonl", "--out", tmp_path / "p.jsonl")
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
+    assert all(len(r["metadata"]["options"]) == 4 and r["metadata"]["seed"] == 5 for r in rows)
+    assert cli("prompts", "render", "--condition", "T1-mcq", "--dataset", tmp_path / "items.jsonl", "--out",
+               tmp_path / "p.jsonl").exit_code == 1  # no overwrite without --force
+    assert cli("prompts", "render", "--condition", "T1-mcq", "--options", "8", "--dataset",
+               tmp_path / "items.jsonl").exit_code == 2
+    with ScriptedServer(responder=lambda request: {"content": '{"answer": "A", "unit": null}'}) as server:
+        r = cli("run", "--prompts", tmp_path / "p.jsonl", "--out", tmp_path / "preds.jsonl", "--base-url",
+                server.base_url, "--model", "m", "--api-key", "none")
+        assert r.exit_code == 0, r.output
+        assert server.requests[0]["response_format"]["json_schema"]["schema"]["properties"]["answer"] == {
+            "enum": ["A", "B", "C", "D"]}
+    r = cli("evaluate", "--dataset", tmp_path / "items.jsonl", "--predictions", tmp_path / "preds.jsonl", "--format",
+            "json")
+    assert r.exit_code == 0, r.output
+    mc = json.loads(r.stdout)["multiple_choice"]
+    golds = [row["metadata"]["gold_option"] for row in rows]
+    assert mc["accuracy"] == pytest.approx(golds.count("A") / len(rows)) and mc["chance"] == pytest.approx(0.25)
+    assert mc["confusion"] == {g: {"A": golds.count(g)} for g in sorted(set(golds))}
+    table = cli("evaluate", "--dataset", tmp_path / "items.jsonl", "--predictions", tmp_path / "preds.jsonl").stdout
+    assert "multiple choice: accuracy" in table and "(chance 0.250)" in table
+    # items of another snapshot are refused with one line naming both snapshots
+    other = [json.loads(line) | {"snapshot": "kgbench-other-000"} for line in
+             (tmp_path / "items.jsonl").read_text().splitlines()]
+    (tmp_path / "other.jsonl").write_text("".join(json.dumps(o) + "\n" for o in other))
+    r = cli("prompts", "render", "--condition", "T1-mcq-context", "--dataset", tmp_path / "other.jsonl")
+    assert r.exit_code == 1 and "kgbench-other-000" in r.output and len(r.output.strip().splitlines()) == 1

@@ -17,11 +17,13 @@ Per kind (dispatch on the format's class, :data:`_CANDIDATES`):
 - Entity name: ``pool``, the names of other entities of the gold's category near it (the caller's KG query);
 - Set enumeration: the gold set with a member dropped, a nearby member added, or one swapped (never empty
   unless the gold is);
-- H3 / S2 cells, Geohash, Composite: the rings of neighbouring cells at the gold's resolution (never an ancestor
-  or descendant, which the scorer could credit);
-- Point, Polar, Polygon / bounding box, Date: the gold shifted by a few tolerances (a point 2-6 tolerances away,
-  an angle 20-120 degrees round or a radius off the distance ladder, a box moved by 60-150 % of its size or
-  scaled, a date by days, months or years as its precision asks).
+- H3 / S2 cells, Geohash, Composite: cells at the gold's resolution around one of its neighbours, so that the
+  gold is not the one cell next to all the others (never an ancestor or descendant, which the scorer could
+  credit);
+- Point, Polygon / bounding box: the gold and its distractors on a ring (20-40 km across; boxes about one size
+  apart and rescaled), so that the gold is not the middle of a cloud;
+- Polar: for an even number of options a grid of two angles by n / 2 radii, every component shared equally;
+- Date: days, months or years away as the gold's precision asks, a seeded number of them before it.
 """
 
 from __future__ import annotations
@@ -61,15 +63,15 @@ def _geod():
 
 
 def round_shown(x: float, digits: int = 3) -> float:
-    """Return ``x`` rounded to ``digits`` significant digits (whole numbers of 4+ digits stay whole).
+    """Return ``x`` rounded to ``digits`` significant digits (what an option shows: within 0.5 % of ``x``, far
+    inside every relative tolerance).
 
     >>> round_shown(12.3456), round_shown(0.012345), round_shown(12345.6), round_shown(0.0)
-    (12.3, 0.0123, 12346.0, 0.0)
+    (12.3, 0.0123, 12300.0, 0.0)
     """
     if x == 0 or not math.isfinite(x):
         return 0.0 if x == 0 else x
-    decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
-    return round(x, decimals)
+    return float(round(x, digits - 1 - math.floor(math.log10(abs(x)))))
 
 
 def _ladder(gold: float, tolerance, rng: random.Random, want: int, *, whole: bool) -> list[float]:
@@ -150,40 +152,47 @@ def _sets(fmt, gold, rng, want, unit, pool):
 # --------------------------------------------------------------------------------------------- cells
 
 
-def _h3_ring(cell: str, rng: random.Random) -> list[str]:
-    out = []
-    for k in (1, 2):
-        ring = sorted(h3.grid_ring(cell, k))
-        rng.shuffle(ring)
-        out.extend(ring)
-    return out
+def _off_centre(gold, neighbours, rng: random.Random) -> list:
+    """Return cells near ``gold`` such that the gold is not the one cell next to all others: a random neighbour
+    ``c`` of the gold first, then ``c``'s other neighbours, then the gold's and the rest of the second ring.
+
+    ``neighbours(x)`` lists the cells that share an edge or a corner with ``x`` (same resolution)."""
+    first = sorted(neighbours(gold))
+    centre = rng.choice(first)
+    around = sorted(set(neighbours(centre)) - {gold, centre})
+    rng.shuffle(around)
+    rest = sorted({y for x in first for y in neighbours(x)} - {gold, centre} - set(around) | set(first) - {centre})
+    rng.shuffle(rest)
+    return [centre, *around, *rest]
 
 
-def _s2_ring(token: str, rng: random.Random) -> list[str]:
+def _h3_neighbours(cell: str) -> list[str]:
+    return list(h3.grid_ring(cell, 1))
+
+
+def _s2_neighbours(token: str) -> list[str]:
     cid = s2sphere.CellId.from_token(token)
-    first = list(cid.get_all_neighbors(cid.level()))
-    rng.shuffle(first)
-    seen = {cid.id()} | {c.id() for c in first}
-    second = []
-    for c in first:
-        for d in c.get_all_neighbors(c.level()):
-            if d.id() not in seen:
-                seen.add(d.id())
-                second.append(d)
-    rng.shuffle(second)
-    return [c.to_token().lower() for c in first + second]
+    return [c.to_token().lower() for c in cid.get_all_neighbors(cid.level())]
+
+
+def _geohash_neighbours(code: str) -> list[str]:
+    west, south, east, north = geohash_box(code)
+    w, h = east - west, north - south
+    cx, cy = (west + east) / 2, (south + north) / 2
+    return [geohash_encode(((cx + dx * w + 180) % 360) - 180, cy + dy * h, len(code))
+            for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy) and -90 < cy + dy * h < 90]
 
 
 def _cells(fmt, gold: GridCell, rng, want, unit, pool):
-    ring = _h3_ring(gold.cell, rng) if gold.system == "h3" else _s2_ring(gold.cell, rng)
-    return [GridCell(gold.system, c) for c in ring]
+    near = _off_centre(gold.cell, _h3_neighbours if gold.system == "h3" else _s2_neighbours, rng)
+    return [GridCell(gold.system, c) for c in near]
 
 
 def _composites(fmt, gold: CompositeCell, rng, want, unit, pool):
-    """The cells of points in the neighbouring H3 cells: each pair is a place, just not the gold's."""
+    """The cells of the centres of H3 cells near the gold's: each pair is a place, just not the gold's."""
     level = s2sphere.CellId.from_token(gold.s2).level()
     out = []
-    for cell in _h3_ring(gold.h3, rng):
+    for cell in _off_centre(gold.h3, _h3_neighbours, rng):
         lat, lon = h3.cell_to_latlng(cell)
         s2 = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(lat, lon)).parent(level).to_token().lower()
         out.append(CompositeCell(cell, s2))
@@ -191,68 +200,70 @@ def _composites(fmt, gold: CompositeCell, rng, want, unit, pool):
 
 
 def _geohashes(fmt, gold: str, rng, want, unit, pool):
-    west, south, east, north = geohash_box(gold)
-    w, h = east - west, north - south
-    cx, cy = (west + east) / 2, (south + north) / 2
-    out = []
-    for ring in (1, 2):
-        cells = []
-        for dx in range(-ring, ring + 1):
-            for dy in range(-ring, ring + 1):
-                if max(abs(dx), abs(dy)) != ring:
-                    continue
-                lat, lon = cy + dy * h, cx + dx * w
-                if -90 < lat < 90:
-                    cells.append(geohash_encode(((lon + 180) % 360) - 180, lat, len(gold)))
-        rng.shuffle(cells)
-        out.extend(cells)
-    return out
+    return _off_centre(gold, _geohash_neighbours, rng)
 
 
 # --------------------------------------------------------------------------------------------- shifted values
 
 
+def _ring(k: int, rng: random.Random) -> list[tuple[float, float]]:
+    """Return the offsets (unit radius) of the other ``k - 1`` points of a ring of ``k`` on which the gold sits,
+    from the gold, so that the gold is one point of the ring like the others and not the middle of a cloud."""
+    turn = rng.uniform(0, 2 * math.pi)
+    spots = [(math.cos(turn + 2 * math.pi * i / k), math.sin(turn + 2 * math.pi * i / k)) for i in range(k)]
+    gx, gy = spots[0]
+    return [(x - gx, y - gy) for x, y in spots[1:]]
+
+
 def _points(fmt, gold: LatLon, rng, want, unit, pool):
     out = []
-    for i in range(want + 4):
-        km = POINT_TOLERANCE_KM * rng.uniform(2.0, 6.0)
-        lon, lat, _ = _geod().fwd(gold.lon, gold.lat, rng.uniform(0, 360), km * 1000.0)
-        out.append(LatLon(round(max(-89.9, min(89.9, lat)), 4), round(lon, 4)))
+    for k in (want + 1, want + 3):
+        radius = POINT_TOLERANCE_KM * rng.uniform(2.0, 4.0)
+        for dx, dy in _ring(k, rng):
+            km = radius * math.hypot(dx, dy) * rng.uniform(0.9, 1.1)
+            lon, lat, _ = _geod().fwd(gold.lon, gold.lat, math.degrees(math.atan2(dx, dy)), km * 1000.0)
+            out.append(LatLon(round(max(-89.9, min(89.9, lat)), 4), round(lon, 4)))
     return out
 
 
 def _polars(fmt, gold: Polar, rng, want, unit, pool):
+    """For an even number of options a grid: two angles (the gold's and one 20-120 degrees round) by as many radii
+    (the gold's and others off the distance ladder), so that every angle and every radius is shared by the same
+    number of options and the gold cannot be told as the option sharing most; otherwise both components off."""
     radii = _ladder(gold.distance, distance_tolerance, rng, want + 3, whole=False)
+    angles = [round((gold.angle + rng.choice((-1, 1)) * rng.uniform(20.0, 120.0)) % 360.0, 1)
+              for _ in range(want + 4)]
     out = []
-    for i in range(want + 4):
-        turn = rng.choice((-1, 1)) * rng.uniform(20.0, 120.0)
-        angle = round((gold.angle + turn) % 360.0, 1)
-        kind = i % 3  # angle off, radius off, both off
-        radius = gold.distance if kind == 0 else radii[i % len(radii)]
-        out.append(Polar(gold.angle if kind == 1 else angle, radius))
+    if (want + 1) % 2 == 0:
+        grid = [Polar(a, r) for a in (gold.angle, angles[0]) for r in [gold.distance, *radii[:(want + 1) // 2 - 1]]]
+        grid = [p for p in grid if p != gold]
+        rng.shuffle(grid)
+        out.extend(grid)
+    out.extend(Polar(a, r) for a, r in zip(angles[1:], radii))
     return out
 
 
 def _polygons(fmt, gold, rng, want, unit, pool):
+    """Boxes (or outlines) on a ring with the gold, about one size apart, each also scaled by 0.75-1.35."""
     west, south, east, north = gold.bounds
     w, h = max(east - west, 1e-4), max(north - south, 1e-4)
     out = []
-    for i in range(want + 4):
-        if i % 3 == 2:
-            factor = rng.choice((0.35, 2.4)) * rng.uniform(0.9, 1.1)
-            moved = shapely.affinity.scale(gold, factor, factor)
-        else:
-            angle = rng.uniform(0, 2 * math.pi)
-            moved = shapely.affinity.translate(gold, math.cos(angle) * w * rng.uniform(0.6, 1.5),
-                                               math.sin(angle) * h * rng.uniform(0.6, 1.5))
-        out.append(moved)
+    for k in (want + 1, want + 3):
+        radius = rng.uniform(0.9, 1.2) / (2 * math.sin(math.pi / k)) if k > 1 else 1.0
+        for dx, dy in _ring(k, rng):
+            factor = rng.uniform(0.75, 1.35)
+            moved = shapely.affinity.translate(gold, dx * radius * w, dy * radius * h)
+            out.append(shapely.affinity.scale(moved, factor, factor))
     return out
 
 
 def _dates(fmt, gold: DateValue, rng, want, unit, pool):
+    """Dates a few steps of the gold's precision away (days 2-40, months 1-8, years 1-6), a seeded number of them
+    before the gold."""
+    before = rng.randint(0, want)
     out = []
     for i in range(want + 4):
-        sign = rng.choice((-1, 1))
+        sign = -1 if i < before else 1
         if gold.precision == "day":
             day = gold.day + _dt.timedelta(days=sign * rng.randint(2, 40))
         elif gold.precision == "month":
@@ -297,7 +308,9 @@ def candidates(fmt: AnswerFormat, gold: Any, rng: random.Random, want: int, *, u
 
 
 def _number_text(x: float) -> str:
-    return f"{int(x):,}" if float(x).is_integer() else f"{x:,.10g}"
+    """Return a number as plain digits with a decimal point (no thousands separators: "1,250" would read as 1.25
+    in the languages that write a decimal comma)."""
+    return f"{int(x)}" if float(x).is_integer() else f"{x:.10g}"
 
 
 def option_of(fmt: AnswerFormat, value: Any, unit: str | None = None) -> tuple[Any, Any, str]:
@@ -308,7 +321,7 @@ def option_of(fmt: AnswerFormat, value: Any, unit: str | None = None) -> tuple[A
 
     >>> from kgbench.evaluation.formats import get_format
     >>> option_of(get_format("Distance"), 1.25, "m")
-    (1250.0, 'm', '1,250 m')
+    (1250.0, 'm', '1250 m')
     >>> option_of(get_format("Set enumeration"), ("Kallio", "Kamppi"))[2]
     'Kallio; Kamppi'
     """
