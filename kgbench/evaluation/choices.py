@@ -22,6 +22,7 @@ each position holds the gold equally often (to one item) overall and within each
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import math
 import random
@@ -193,9 +194,11 @@ def _stand_in(item: Item, fmt, rng: random.Random, index) -> Any:
         return CompositeCell(h3.latlng_to_cell(lat, lon, 7), s2)
     if slug == "geohash":
         return geohash_encode(lon, lat, 6)
-    if slug == "date":
-        import datetime as dt
-        return DateValue(dt.date(2018, 2, 1) + dt.timedelta(days=rng.randint(0, 6)), "day")
+    if slug == "date":  # the day an event of the question started (the KG's startTime), else a day of its week
+        started = [v for r in item.entities.values() if r.get("iri") and index is not None
+                   for p, v in index.facts(r["iri"]) if p == "startTime"]
+        day = dt.date.fromisoformat(started[0][:10]) if started else dt.date(2018, 2, 1)
+        return DateValue(day + dt.timedelta(days=rng.randint(-3, 3)), "day")
     raise ValueError(f"item {item.id}: no stand-in value for format {fmt.name}")
 
 

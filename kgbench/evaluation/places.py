@@ -70,7 +70,6 @@ class PlaceIndex:
             cells.append(row["cell"].value)
         lat, lon = np.radians(np.array([h3.cell_to_latlng(c) for c in cells]).reshape(-1, 2)).T
         self._xyz = np.column_stack([np.cos(lat) * np.cos(lon), np.cos(lat) * np.sin(lon), np.sin(lat)])
-        self._lonlat = np.degrees(np.column_stack([lon, lat]))
         self._names, self._cats = names, np.array(cats, dtype=object)
         self._by_iri = {iri: i for i, iri in enumerate(iris)}
         self._by_name: dict[str, list[int]] = {}
@@ -147,21 +146,25 @@ class PlaceIndex:
         """Return the ``k`` entities nearest this one (any category) with distance and bearing, nearest first.
 
         The distance is the minimum geodesic distance between the two geometries (0 when they touch or
-        overlap), in km; the bearing the 16-point compass point from this entity's centre to the other's.
+        overlap), in km; the bearing the 16-point compass point from a point of this entity (itself, for a point;
+        shapely's representative point otherwise) to one of the other ("-" when the two are the same).
         """
         self._load()
         here = self.geometry(iri)
-        i = self._by_iri[iri]
         out = []
         for other in self.nearest(iri, k):
             j = self._by_iri[other]
             km = geodesic_distance_m(here, self.geometry(other)) / 1000.0
-            a, b = tuple(self._lonlat[i]), tuple(self._lonlat[j])
-            if here.geom_type == "Point" and self.geometry(other).geom_type == "Point":
-                a, b = (here.x, here.y), (self.geometry(other).x, self.geometry(other).y)
+            a, b = _centre(here), _centre(self.geometry(other))
             bearing = compass_point(bearing_deg(a, b), 16) if a != b else "-"
             out.append(Neighbour(other, self._names[j], self._cats[j], km, bearing))
         return sorted(out, key=lambda n: n.km)
+
+
+def _centre(geom) -> tuple[float, float]:
+    """Return (lon, lat) of a point, else of a point on the geometry (shapely's representative point)."""
+    p = geom if geom.geom_type == "Point" else geom.representative_point()
+    return p.x, p.y
 
 
 def _km(km: float) -> str:

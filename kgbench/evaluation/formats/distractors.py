@@ -96,7 +96,14 @@ def _ladder(gold: float, tolerance, rng: random.Random, want: int, *, whole: boo
 
 
 def _numbers(fmt, gold, rng, want, unit, pool):
-    return _ladder(gold, fmt.tolerance, rng, want, whole=fmt.slug == "count")
+    """The ladder; a count whose gold is round (18000) gets distractors as round (7000, 11000), else the round
+    one would be the gold."""
+    values = _ladder(gold, fmt.tolerance, rng, want, whole=fmt.slug == "count")
+    if fmt.slug != "count" or not gold or gold != int(gold):
+        return values
+    step = 10 ** (len(str(int(gold))) - len(str(int(gold)).rstrip("0")))
+    step = min(step, 10 ** max(0, len(str(int(gold))) - 2))
+    return [float(round(v / step) * step) for v in values]
 
 
 # --------------------------------------------------------------------------------------------- labels
