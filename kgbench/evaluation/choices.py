@@ -39,6 +39,7 @@ from kgbench.evaluation.formats.distractors import candidates, option_of, round_
 from kgbench.evaluation.formats.kinds import DirectionFormat, EntityFormat, LabelFormat, SetFormat
 from kgbench.evaluation.formats.values import CompositeCell, DateValue, GridCell, LatLon, Polar
 from kgbench.geofunctions.kgbf_grid import geohash_encode
+from kgbench.geofunctions.metric import geodesic_distance_m
 from kgbench.generator.items import Item
 from kgbench.languages import ENGLISH_TEXTS
 
@@ -140,7 +141,8 @@ def _pool(item: Item, gold_names: list[str], index) -> list[str]:
     if asked:
         exclude |= {name_key(r["name"]) for r in named}
     else:
-        names = [r["name"] for r in named if index.category(r["iri"]) == category and name_key(r["name"]) not in exclude]
+        names = [r["name"] for r in named
+                 if index.category(r["iri"]) == category and name_key(r["name"]) not in exclude]
     for iri in centres[:4]:  # the first few members' neighbours are plenty, and a large set stays fast
         names += [index.name(x) for x in index.nearest(iri, _POOL, category=category, exclude=frozenset(exclude))]
     return list(dict.fromkeys(names))
@@ -161,11 +163,18 @@ def _anchor(item: Item, index) -> tuple[float, float]:
 
 def _stand_in(item: Item, fmt, rng: random.Random, index) -> Any:
     """Return a plausible value of the format for a false-premise item (which has no gold): taken from its first
-    entity's location where the format is a place, else drawn from the format's usual range."""
+    entity's location where the format is a place, the distance between its first two named entities for a
+    distance, its event's start for a date, else drawn from the format's usual range."""
     slug = fmt.slug
     lon, lat = _anchor(item, index)
     resolution = next((v for k, v in item.bindings.items() if "resolution" in k or k in ("value", "level")
                        and isinstance(v, int)), None)
+    if slug in ("distance", "polar") and index is not None:  # the distance between the two first named entities
+        shapes = [index.geometry(r["iri"]) for r in item.entities.values() if r.get("iri")][:2]
+        if len(shapes) == 2 and all(g is not None for g in shapes):
+            km = geodesic_distance_m(*shapes) / 1000.0
+            if km >= 0.5:
+                return round_shown(km) if slug == "distance" else Polar(round(rng.uniform(0, 360), 1), round_shown(km))
     if slug in ("distance", "area", "ratio"):
         low, high = {"distance": (0.5, 500.0), "area": (1.0, 10_000.0), "ratio": (0.3, 3.0)}[slug]
         return round_shown(math.exp(rng.uniform(math.log(low), math.log(high))))

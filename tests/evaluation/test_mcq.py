@@ -187,6 +187,7 @@ def test_read_letter():
         "A", "B", "C", "B", None, None, None]
 
 
+_POINTS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 _NEAR = re.compile(r"(?:^|, )(.+?) \(([^)]*)\) ([\d.]+) km ([NESW]{1,3}|-)")
 
 
@@ -207,11 +208,18 @@ def test_place_context_names_category_tags_and_geodesic_neighbours(by_format, in
         name = head[2:head.index(" (")]
         iri = next(r["iri"] for r in item.entities.values() if r["name"] == name)
         here = _point(kg, iri)
-        for other, _category, km, _bearing in _NEAR.findall(line.split(": ", 1)[1]):
-            there = [_point(kg, r["e"].value) for r in kg.query(
-                "SELECT ?e WHERE { ?e kgb:canonicalName ?n }", bindings={"n": _literal(other)})]
-            assert any(abs(GEOD.inv(*here, *pt)[2] / 1000 - float(km)) < 0.06 for pt in there
-                       if pt), (other, km)
+        for other, _category, km, bearing in _NEAR.findall(line.split(": ", 1)[1]):
+            there = [pt for pt in (_point(kg, r["e"].value) for r in kg.query(
+                "SELECT ?e WHERE { ?e kgb:canonicalName ?n }", bindings={"n": _literal(other)})) if pt]
+            if not there:
+                continue  # a line or an area: its distance is to the nearest point of it, not checked here
+            shown = float(km)
+            assert any(abs(GEOD.inv(*here, *pt)[2] / 1000 - shown) <= max(0.006, 0.006 * shown) for pt in there), (
+                other, km, [GEOD.inv(*here, *pt)[2] / 1000 for pt in there])
+            azimuths = [GEOD.inv(*here, *pt)[0] % 360 for pt in there]
+            assert bearing == "-" or any(min(abs(a - 22.5 * _POINTS.index(bearing)) % 360,
+                                             360 - abs(a - 22.5 * _POINTS.index(bearing)) % 360) <= 11.25 + 1e-6
+                                         for a in azimuths), (other, bearing, azimuths)
             checked += 1
     assert checked >= 5
     plain = render(item, "T1-context", kg=index)
