@@ -58,6 +58,7 @@ class PlaceIndex:
     def __init__(self, kg):
         self.kg = kg
         self._iris: list[str] | None = None
+        self._geometries: dict[str, Any] = {}
 
     def _load(self) -> None:
         if self._iris is not None:
@@ -76,7 +77,6 @@ class PlaceIndex:
         for i, name in enumerate(names):
             self._by_name.setdefault(name_key(name), []).append(i)
         self._iris = iris
-        self._geometries: dict[str, Any] = {}
 
     # ------------------------------------------------------------------------------------------ look-ups
 
