@@ -164,7 +164,7 @@ def _anchor(item: Item, index) -> tuple[float, float]:
 def _stand_in(item: Item, fmt, rng: random.Random, index) -> Any:
     """Return a plausible value of the format for a false-premise item (which has no gold): taken from its first
     entity's location where the format is a place, the distance between its first two named entities for a
-    distance, its event's start for a date, else drawn from the format's usual range."""
+    distance, the day its event started for a date (the natural traps), else drawn from the format's usual range."""
     slug = fmt.slug
     lon, lat = _anchor(item, index)
     resolution = next((v for k, v in item.bindings.items() if "resolution" in k or k in ("value", "level")
@@ -203,11 +203,12 @@ def _stand_in(item: Item, fmt, rng: random.Random, index) -> Any:
         return CompositeCell(h3.latlng_to_cell(lat, lon, 7), s2)
     if slug == "geohash":
         return geohash_encode(lon, lat, 6)
-    if slug == "date":  # the day an event of the question started (the KG's startTime), else a day of its week
+    if slug == "date":  # the day an event of the question started (the KG's startTime: the natural trap)
         started = [v for r in item.entities.values() if r.get("iri") and index is not None
                    for p, v in index.facts(r["iri"]) if p == "startTime"]
-        day = dt.date.fromisoformat(started[0][:10]) if started else dt.date(2018, 2, 1)
-        return DateValue(day + dt.timedelta(days=rng.randint(-3, 3)), "day")
+        if started:
+            return DateValue(dt.date.fromisoformat(started[0][:10]), "day")
+        return DateValue(dt.date(2018, 2, 1) + dt.timedelta(days=rng.randint(0, 6)), "day")
     raise ValueError(f"item {item.id}: no stand-in value for format {fmt.name}")
 
 
