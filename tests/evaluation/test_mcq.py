@@ -286,3 +286,33 @@ def test_cli_render_run_and_evaluate_end_to_end(by_format, cache, tmp_path):
     (tmp_path / "other.jsonl").write_text("".join(json.dumps(o) + "\n" for o in other))
     r = cli("prompts", "render", "--condition", "T1-mcq-context", "--dataset", tmp_path / "other.jsonl")
     assert r.exit_code == 1 and "kgbench-other-000" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["Distance", "Entity name (single)", "Set enumeration", "Point coordinates"])
+def test_an_acceptable_alternative_is_never_a_distractor(name, by_format, index):
+    """A value the scorer credits through ``acceptable`` (a tie, an alias) is right: it must never be offered as a
+    wrong option. Make each distractor of a real item acceptable in turn: it leaves the options, and still exactly
+    one option scores right."""
+    item = next(it for it in by_format[name] if not it.false_premise)
+    before = make_choices(item, 4, seed=0, index=index)
+    for option in before.options[:-1]:
+        if option.letter == before.gold_option:
+            continue
+        tied = dataclasses.replace(item, acceptable=[*item.acceptable, option.answer])
+        after = make_choices(tied, 4, seed=0, index=index)
+        assert option.text not in [o.text for o in after.options]
+        right = [o.letter for o, E in zip(after.options, _scores(tied, after)) if E]
+        assert right == [after.gold_option]
+
+
+def test_options_and_policy_in_the_items_language(by_format, index):
+    from kgbench.languages import get_language
+
+    item = dataclasses.replace(next(it for it in by_format["Distance"] if not it.false_premise), language="fra")
+    p = render(item, "T1-mcq-context", kg=index)
+    texts = get_language("fra").texts
+    user = p.messages[1]["content"]
+    assert p.messages[0]["content"] == texts["system.mcq"] and texts["prompt.options"] in user
+    assert p.metadata["options"][-1]["text"] == texts["prompt.none_option"]
+    assert texts["prompt.mcq_policy"].format(letter="E") in user and user.startswith(texts["prompt.context"])
+    assert all(re.fullmatch(r"[\d.]+ km", o["text"]) for o in p.metadata["options"][:-1])  # no "1,250": 1.25 in fra
