@@ -126,7 +126,8 @@ def _pool(item: Item, gold_names: list[str], index) -> list[str]:
     """Return names of entities like the gold's, nearest first: of the category the question asks about (its
     category role), near the gold's members (or, for an empty gold or a false premise, near the entities the
     question names, which are then never offered themselves); a question without a category role (which of two
-    named places...) offers its own entities of the gold's category first."""
+    named places...) offers its own entities of the gold's category first. A category with no other member near
+    gives the nearest places of any category."""
     if index is None:
         raise ValueError(f"item {item.id}: its options are other entities from the knowledge graph; give the KG")
     asked = next((r["category"] for r in item.entities.values() if not r.get("iri") and r.get("category")), None)
@@ -145,6 +146,8 @@ def _pool(item: Item, gold_names: list[str], index) -> list[str]:
                  if index.category(r["iri"]) == category and name_key(r["name"]) not in exclude]
     for iri in centres[:4]:  # the first few members' neighbours are plenty, and a large set stays fast
         names += [index.name(x) for x in index.nearest(iri, _POOL, category=category, exclude=frozenset(exclude))]
+    if not names:  # a category with no other member: the nearest places of any category
+        names = [index.name(x) for x in index.nearest(centres[0], _POOL, exclude=frozenset(exclude))]
     return list(dict.fromkeys(names))
 
 
@@ -167,8 +170,8 @@ def _stand_in(item: Item, fmt, rng: random.Random, index) -> Any:
     distance, the day its event started for a date (the natural traps), else drawn from the format's usual range."""
     slug = fmt.slug
     lon, lat = _anchor(item, index)
-    resolution = next((v for k, v in item.bindings.items() if "resolution" in k or k in ("value", "level")
-                       and isinstance(v, int)), None)
+    resolution = next((v for k, v in item.bindings.items()
+                       if isinstance(v, int) and ("resolution" in k or k in ("value", "level"))), None)
     if slug in ("distance", "polar") and index is not None:  # the distance between the two first named entities
         shapes = [index.geometry(r["iri"]) for r in item.entities.values() if r.get("iri")][:2]
         if len(shapes) == 2 and all(g is not None for g in shapes):
