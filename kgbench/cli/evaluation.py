@@ -6,7 +6,7 @@ import json
 
 import click
 
-from kgbench.cli._app import _warn_all, _output, _FORCE, main, _bar
+from kgbench.cli._app import _warn_all, _open, _output, _FORCE, main, _bar
 
 
 # ---------------------------------------------------------------------------------------------- evaluate
@@ -72,25 +72,55 @@ def prompts():
 @prompts.command("render")
 @click.option("--condition", required=True,
               type=click.Choice(["T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle",
-                                 "T3a"]))
+                                 "T3a", "T1-context", "T1-mcq", "T1-mcq-context"]))
 @click.option("--dataset", required=True, type=click.Path(dir_okay=False))
 @click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write prompts as JSON lines (default: stdout).")
 @click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
               help="Oracle prompts fit this many tokens (estimated as characters / 4); geometries are simplified.")
+@click.option("--options", "n_options", type=click.IntRange(2, 7), default=4, show_default=True,
+              help="T1-mcq*: answer options per item (fewer where the format has fewer values), plus the fixed "
+                   "refusal option.")
+@click.option("--seed", type=int, default=0, show_default=True, help="T1-mcq*: the seed the options are drawn with.")
 @_FORCE
-def prompts_render(condition, dataset, out, context_budget, force):
-    """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata)."""
+@click.pass_obj
+def prompts_render(obj, condition, dataset, out, context_budget, n_options, seed, force):
+    """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata).
+
+    T1-context and T1-mcq-context (and T1-mcq for entity-name, set and false-premise items) read the knowledge
+    graph the items were generated from: the bundled snapshot, or --snapshot DIR / --endpoint URL.
+    """
+    from kgbench.evaluation.choices import needs_kg
+    from kgbench.evaluation.conditions import get_condition
     from kgbench.evaluation.prompts import render_prompts
+    from kgbench.generator.items import read_jsonl
 
     if out:
         _output(out, [dataset], force=force)
-
-    rows = render_prompts(dataset, condition, out, context_budget=context_budget)
+    cond = get_condition(condition)
+    kg = None
+    if cond.context or cond.mcq:
+        items = read_jsonl(dataset)
+        if cond.context or any(needs_kg(it) for it in items):
+            kg = _items_kg(obj, items, dataset)
+    with _bar(f"rendering {condition} prompts"):
+        rows = render_prompts(dataset, condition, out, context_budget=context_budget, n_options=n_options,
+                              seed=seed, kg=kg)
     if not out:
         for r in rows:
             click.echo(json.dumps(r, ensure_ascii=False))
     else:
         click.echo(f"{len(rows)} {condition} prompts -> {out}", err=True)
+
+
+def _items_kg(obj, items, dataset):
+    """Return the KG the items were generated from; one Error line when it is another snapshot."""
+    kg = _open(obj)
+    snapshots = sorted({it.snapshot for it in items})
+    if snapshots and snapshots != [kg.snapshot_id]:
+        raise click.ClickException(f"{dataset}: its items come from snapshot {', '.join(snapshots)}, but the "
+                                   f"knowledge graph opened is {kg.snapshot_id}; give --snapshot DIR (or "
+                                   f"--endpoint URL with --snapshot) of the items' snapshot")
+    return kg
 
 
 @main.command("run")

@@ -10,11 +10,16 @@ condition                what the model gets
 ``T1-oracle-verbalized`` the gold triples as English sentences (:func:`~kgbench.generator.gold.verbalize_gold`)
 ``T3-oracle``            a code-writing agent given the gold triples (no retrieval tools)
 ``T3a``                  the agent with knowledge-graph tools (:data:`KG_TOOLS`), no gold triples
+``T1-context``           the question after a place context rendered from the KG (MapEval's textual context)
+``T1-mcq``               the question with lettered options (:mod:`kgbench.evaluation.choices`); the answer
+                         is one letter
+``T1-mcq-context``       the same after the place context
 =======================  ==============================================================================
 
 A :class:`Condition` says whether it shows the gold triples (``oracle``: its prompt is fitted to the context
 budget), whether an agent runs it in a sandbox (``agent``) and whether that agent needs the knowledge graph
-(``needs_kg``). :func:`get_condition` looks one up by name.
+(``needs_kg``); whether its prompt is multiple choice (``mcq``) and shows a place context read from the
+knowledge graph when it is rendered (``context``). :func:`get_condition` looks one up by name.
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from kgbench.languages import ENGLISH_TEXTS, get_language
 from kgbench.generator.gold import gold_as, verbalize_gold
 from kgbench.generator.items import Item
 
-__all__ = ["Condition", "Parametric", "OracleFacts", "AgentCondition", "CONDITION_OBJECTS", "CONDITIONS",
-           "AGENT_CONDITIONS", "KG_TOOLS", "get_condition", "answer_instructions", "item_texts"]
+__all__ = ["Condition", "Parametric", "OracleFacts", "AgentCondition", "MultipleChoice", "CONDITION_OBJECTS",
+           "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "get_condition", "answer_instructions", "item_texts",
+           "choice_schema"]
 
 #: the knowledge-graph tools of condition T3a, with the signature the model sees
 KG_TOOLS = {
@@ -77,7 +83,9 @@ class Condition:
 
     ``oracle``: the prompt shows the item's gold triples (fitted to the context budget); ``agent``: an agent
     runs the prompt in a sandbox with a step budget instead of one completion; ``needs_kg``: the agent's tools
-    query the knowledge graph; ``reasoning``: the answer object carries a ``reasoning`` field first.
+    query the knowledge graph; ``reasoning``: the answer object carries a ``reasoning`` field first; ``mcq``:
+    the prompt lists options and the answer is a letter; ``context``: the prompt opens with a place context
+    rendered from the knowledge graph (so rendering needs the KG).
     """
 
     name: str
@@ -85,10 +93,15 @@ class Condition:
     agent: bool = False
     needs_kg: bool = False
     reasoning: bool = False
+    mcq: bool = False
+    context: bool = False
 
-    def render(self, item: Item, fmt: AnswerFormat, schema: dict, note: str) -> tuple[str, str, dict]:
+    def render(self, item: Item, fmt: AnswerFormat, schema: dict, note: str, *, choices=None,
+               place_context: str = "") -> tuple[str, str, dict]:
         """Return (system message, user message, extra metadata) of an item's prompt; ``note`` says how the
-        shown gold triples were simplified ('' when whole)."""
+        shown gold triples were simplified ('' when whole); ``choices`` are the item's multiple-choice options
+        (:class:`~kgbench.evaluation.choices.Choices`) and ``place_context`` its place context, where the
+        condition shows them."""
         raise NotImplementedError
 
     @staticmethod
@@ -100,9 +113,9 @@ class Condition:
 class Parametric(Condition):
     """T1 and T2: the question and the answer format, nothing else."""
 
-    def render(self, item, fmt, schema, note):
+    def render(self, item, fmt, schema, note, *, choices=None, place_context=""):
         texts = item_texts(item)
-        user = (self._question(item) + "\n\n"
+        user = (_context_block(place_context, texts) + self._question(item) + "\n\n"
                 + answer_instructions(fmt, item.unit, reasoning=self.reasoning, schema=schema, texts=texts))
         return texts["system.parametric"], user, {}
 
@@ -115,7 +128,7 @@ class OracleFacts(Condition):
     #: the key of the facts' heading in the prompt texts
     label: str = "prompt.facts"
 
-    def render(self, item, fmt, schema, note):
+    def render(self, item, fmt, schema, note, *, choices=None, place_context=""):
         texts = item_texts(item)
         facts = verbalize_gold(item) if self.surface == "text" else gold_as(item, self.surface)
         fence = "" if self.surface == "text" else "```\n"
@@ -131,7 +144,7 @@ class AgentCondition(Condition):
     """T3-oracle (``oracle``: the gold triples in the message and in the sandbox's ``GOLD_TRIPLES``) and T3a
     (``needs_kg``: the knowledge-graph tools)."""
 
-    def render(self, item, fmt, schema, note):
+    def render(self, item, fmt, schema, note, *, choices=None, place_context=""):
         texts = item_texts(item)
         system = self._system(fmt, item.unit, schema, texts)
         if self.oracle:
@@ -156,6 +169,39 @@ class AgentCondition(Condition):
         return "\n".join(lines)
 
 
+def _context_block(place_context: str, texts: Mapping[str, str]) -> str:
+    return f"{texts['prompt.context']}:\n{place_context.strip()}\n\n" if place_context else ""
+
+
+def choice_schema(letters: list[str]) -> dict:
+    """Return the JSON schema of a multiple-choice answer: ``{"answer": one of the letters, "unit": null}``.
+
+    >>> choice_schema(["A", "B", "C"])["properties"]["answer"]
+    {'enum': ['A', 'B', 'C']}
+    """
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Multiple-choice answer",
+            "description": "The letter of one option.", "type": "object",
+            "properties": {"answer": {"enum": list(letters)}, "unit": {"type": "null"}},
+            "required": ["answer", "unit"], "additionalProperties": False}
+
+
+@dataclass(frozen=True)
+class MultipleChoice(Condition):
+    """T1-mcq and T1-mcq-context (``context``): the question, its lettered options (the last is always the
+    refusal option, the gold of a false-premise item) and the reply as one letter."""
+
+    def render(self, item, fmt, schema, note, *, choices=None, place_context=""):
+        if choices is None:
+            raise ValueError(f"{self.name} prompts need the item's options (kgbench.evaluation.choices)")
+        texts = item_texts(item)
+        lines = [texts["prompt.options"], *(f"{o.letter}. {o.text}" for o in choices.options)]
+        letters = ", ".join(choices.letters)
+        user = (_context_block(place_context, texts) + self._question(item) + "\n\n" + "\n".join(lines) + "\n\n"
+                + texts["prompt.mcq_policy"].format(letter=choices.refusal_option) + "\n"
+                + texts["prompt.mcq_reply"].format(letters=letters) + "\n" + json.dumps(schema, ensure_ascii=False))
+        return texts["system.mcq"], user, choices.to_dict()
+
+
 #: every condition, in the spec's order
 CONDITION_OBJECTS: dict[str, Condition] = {c.name: c for c in (
     Parametric("T1"),
@@ -165,6 +211,9 @@ CONDITION_OBJECTS: dict[str, Condition] = {c.name: c for c in (
     OracleFacts("T1-oracle-verbalized", oracle=True, surface="text", label="prompt.facts"),
     AgentCondition("T3-oracle", oracle=True, agent=True),
     AgentCondition("T3a", agent=True, needs_kg=True),
+    Parametric("T1-context", context=True),
+    MultipleChoice("T1-mcq", mcq=True),
+    MultipleChoice("T1-mcq-context", mcq=True, context=True),
 )}
 CONDITIONS = tuple(CONDITION_OBJECTS)
 #: conditions whose prompts start an agent run (code in a sandbox, a step budget) instead of one completion
@@ -180,7 +229,7 @@ def get_condition(name: str | Condition) -> Condition:
     >>> get_condition("T4")
     Traceback (most recent call last):
     ...
-    ValueError: unknown condition 'T4'; expected one of T1, T2, T1-oracle-nt, T1-oracle-json, T1-oracle-verbalized, T3-oracle, T3a
+    ValueError: unknown condition 'T4'; expected one of T1, T2, T1-oracle-nt, T1-oracle-json, T1-oracle-verbalized, T3-oracle, T3a, T1-context, T1-mcq, T1-mcq-context
     """
     if isinstance(name, Condition):
         return name

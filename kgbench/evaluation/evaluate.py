@@ -10,6 +10,11 @@ item is ignored (the first counts); a prediction naming no item is not scored; a
 cannot be read (a number beyond float range, a raw text nested too deeply...) scores ``unparseable``. Each
 such record gives one warning naming the file and line (``preds.jsonl:17: ...``) in
 :attr:`EvaluationResult.warnings`. The dataset, in contrast, must be valid: a bad item raises.
+
+A prediction that carries its prompt's multiple-choice ``options`` (conditions ``T1-mcq``, ``T1-mcq-context``)
+is scored by its letter (:mod:`kgbench.evaluation.choice_scoring`); :attr:`EvaluationResult.choices` then holds
+the accuracy, the per-option confusion and the chance rate beside it. A record whose options do not fit its item
+scores unparseable, with a warning.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from kgbench.fileio import json_lines
 from kgbench.generator.items import item_records
 from kgbench.evaluation.formats import GoldAnswerError, get_format, validate_gold
 from kgbench.evaluation.replies import nesting_depth
+from kgbench.evaluation.choice_scoring import ChoiceMetrics, ChoiceScore, choice_metrics, score_choice
 from kgbench.evaluation.scoring import ItemScore, Metrics, aggregate, aggregate_by, score_item
 
 __all__ = ["evaluate", "EvaluationResult", "read_jsonl", "read_predictions", "DEFAULT_GROUPS",
@@ -122,7 +128,8 @@ class EvaluationResult:
     ``overall`` holds the metrics of every item; ``groups`` maps each grouping key to its groups' metrics;
     ``items`` holds one :class:`~kgbench.evaluation.scoring.ItemScore` per item in dataset order;
     ``unmatched_predictions`` lists prediction ids that name no item (they are not scored); ``warnings``
-    holds one line per prediction record that was skipped or could not be read (``file:line: what``).
+    holds one line per prediction record that was skipped or could not be read (``file:line: what``);
+    ``choices`` the multiple-choice figures when the predictions are multiple choice (else None).
     """
 
     overall: Metrics
@@ -130,6 +137,7 @@ class EvaluationResult:
     items: list[ItemScore] = field(default_factory=list)
     unmatched_predictions: list[Any] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    choices: ChoiceMetrics | None = None
 
     def to_dict(self, *, with_items: bool = True) -> dict:
         """Return the result as a JSON-ready dict (``overall``, ``groups``, ``items``, ``unmatched_predictions``)."""
@@ -140,6 +148,8 @@ class EvaluationResult:
             "unmatched_predictions": list(self.unmatched_predictions),
             "warnings": list(self.warnings),
         }
+        if self.choices is not None:
+            out["multiple_choice"] = self.choices.to_dict()
         if with_items:
             out["items"] = [s.to_dict() for s in self.items]
         return out
@@ -166,6 +176,8 @@ class EvaluationResult:
             lines.append("  ".join(cells).rstrip())
             if n == 0:
                 lines.append("  ".join("-" * w for w in widths))
+        if self.choices is not None:
+            lines.extend(["", self.choices.to_table()])
         if self.unmatched_predictions:
             lines.append(f"{len(self.unmatched_predictions)} prediction(s) name no item and were ignored")
         if self.warnings:
@@ -202,6 +214,7 @@ def evaluate(dataset_path_or_items: str | os.PathLike | Iterable[dict],
         by_id[pid], where_of[pid] = record, where
     seen: set = set()
     scores: list[ItemScore] = []
+    chosen: list[ChoiceScore] = []
     for item in items:
         item_id = item.get("id")
         if item_id in seen:
@@ -217,19 +230,27 @@ def evaluate(dataset_path_or_items: str | os.PathLike | Iterable[dict],
                 gold = validate_gold(fmt, item.get("answer"), item.get("unit"), item.get("acceptable"))
             except GoldAnswerError as exc:
                 raise ValueError(f"item {item_id!r}: {exc}") from None
-        scores.append(_score(item, by_id.get(item_id), gold, where_of.get(item_id), warnings))
+        scores.append(_score(item, by_id.get(item_id), gold, where_of.get(item_id), warnings, chosen))
     unmatched = [pid for pid in by_id if pid not in seen]
     warnings.extend(_problem(where_of[pid], f"id {pid!r} names no item of the dataset") for pid in unmatched)
     groups = {key if isinstance(key, str) else getattr(key, "__name__", repr(key)): aggregate_by(items, scores, key)
               for key in by}
-    return EvaluationResult(aggregate(scores), groups, scores, unmatched, _in_line_order(warnings))
+    mcq = any("options" in r for r in by_id.values())
+    choices = choice_metrics(chosen, missing=len(items) - len(chosen)) if mcq else None
+    return EvaluationResult(aggregate(scores), groups, scores, unmatched, _in_line_order(warnings), choices)
 
 
-def _score(item: dict, record: dict | None, gold, where: str | None, warnings: list[str]) -> ItemScore:
-    """Return the item's score; a record that cannot be read scores unparseable and adds a warning."""
+def _score(item: dict, record: dict | None, gold, where: str | None, warnings: list[str],
+           chosen: list[ChoiceScore]) -> ItemScore:
+    """Return the item's score (a multiple-choice one is also added to ``chosen``); a record that cannot be read
+    scores unparseable and adds a warning."""
     try:
         if record is not None and nesting_depth(record, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
             raise RecursionError(f"nested deeper than {MAX_RECORD_DEPTH} levels")
+        if record is not None and "options" in record:
+            choice = score_choice(item, record)
+            chosen.append(choice)
+            return choice.score
         return score_item(item, record, gold=gold)
     except Exception as exc:  # noqa: BLE001 - the gold is valid (checked above): the record is what failed
         what = f"unreadable prediction ({type(exc).__name__}: {str(exc)[:120]})"

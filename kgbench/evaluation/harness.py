@@ -11,7 +11,9 @@ the same replies give the same numbers.
 Only the single-turn conditions (:data:`HARNESS_CONDITIONS`) run in a harness: the agent conditions
 (T3-oracle, T3a) execute model-written code in kgbench's bubblewrap sandbox with a step budget
 (:mod:`kgbench.evaluation.agent`), which a harness's one-completion-per-item loop does not do;
-``kgbench run`` runs them.
+``kgbench run`` runs them. Neither do the conditions that read the knowledge graph while rendering (the place
+context of T1-context and T1-mcq-context, the options of T1-mcq, whose gold letters are also dealt over the whole
+dataset): ``kgbench prompts render`` + ``kgbench run`` + ``kgbench evaluate`` run those.
 
 This module imports no harness: it is plain kgbench.
 """
@@ -36,8 +38,9 @@ __all__ = ["HARNESS_CONDITIONS", "HARNESS_METRICS", "check_condition", "harness_
            "reply_record",
            "score_reply", "harness_metrics", "task_name", "family_group", "item_family", "dumps"]
 
-#: the conditions a harness runs: one completion per item (the agent conditions need kgbench's sandbox)
-HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if not c.agent)
+#: the conditions a harness runs: one completion per item (the agent conditions need kgbench's sandbox; the
+#: multiple-choice and context conditions read the KG while rendering)
+HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if not (c.agent or c.mcq or c.context))
 
 #: the metrics a harness reports, each an attribute of :class:`~kgbench.evaluation.scoring.Metrics`
 HARNESS_METRICS = ("em", "ne", "coverage", "em_covered", "false_refusal_rate", "negative_rejection_rate")
@@ -57,6 +60,9 @@ def check_condition(condition: str) -> str:
     if cond.agent:
         raise ValueError(f"condition {cond.name!r} runs an agent in kgbench's sandbox (use kgbench run); "
                          f"a harness runs {', '.join(HARNESS_CONDITIONS)}")
+    if cond.mcq or cond.context:
+        raise ValueError(f"condition {cond.name!r} reads the knowledge graph while rendering (use kgbench prompts "
+                         f"render, run and evaluate); a harness runs {', '.join(HARNESS_CONDITIONS)}")
     return cond.name
 
 

@@ -1,7 +1,15 @@
 """Prompts for every evaluation condition of ``spec/scoring.md``, rendered from benchmark items.
 
-The conditions (:data:`CONDITIONS`: T1, T2, T1-oracle-nt/-json/-verbalized, T3-oracle, T3a) are objects of
-:mod:`kgbench.evaluation.conditions`; each writes its own system and user messages.
+The conditions (:data:`CONDITIONS`: T1, T2, T1-oracle-nt/-json/-verbalized, T3-oracle, T3a, T1-context,
+T1-mcq, T1-mcq-context) are objects of :mod:`kgbench.evaluation.conditions`; each writes its own system and
+user messages.
+
+Multiple-choice prompts (``T1-mcq``, ``T1-mcq-context``) list ``n_options`` answer options and the refusal option
+(:mod:`kgbench.evaluation.choices`); their metadata holds ``options`` (letter, text, the answer and unit each
+stands for) and ``gold_option`` (the gold's letter). :func:`render_dataset` deals the gold's position evenly over
+the items rendered together (:func:`~kgbench.evaluation.choices.balanced_positions`); the options themselves
+depend only on (item, seed, n_options, KG). The context conditions and the options of entity names, sets and
+false premises read the knowledge graph of the items' snapshot (``kg``).
 
 Every prompt states the expected answer format (with the format's unit clause) and asks for one JSON object
 that the format's JSON schema constrains; ``"answer": null`` means no answer. The agent conditions
@@ -25,7 +33,10 @@ from pathlib import Path
 from kgbench.evaluation.context import (CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold,
                                         estimate_tokens, fit_gold)
 from kgbench.evaluation.conditions import AGENT_CONDITIONS, CONDITION_OBJECTS, CONDITIONS, KG_TOOLS, get_condition
+from kgbench.evaluation.choices import balanced_positions, make_choices, needs_kg
+from kgbench.evaluation.conditions import choice_schema, item_texts
 from kgbench.evaluation.formats import get_format
+from kgbench.evaluation.places import PlaceIndex, place_context
 from kgbench.generator.items import Item, read_jsonl
 from kgbench.fileio import json_lines, write_json_lines
 
@@ -139,8 +150,14 @@ def _chars(prompt: Prompt) -> int:
     return sum(len(m["content"]) for m in prompt.messages)
 
 
-def render(item: Item | Mapping, condition: str, *, context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> Prompt:
+def render(item: Item | Mapping, condition: str, *, context_budget: int | None = DEFAULT_CONTEXT_BUDGET,
+           n_options: int = 4, seed: int = 0, kg=None, position: int | None = None) -> Prompt:
     """Return the :class:`Prompt` of one item under one condition (see :data:`CONDITIONS`).
+
+    Multiple-choice conditions take ``n_options`` (2..7) answer options chosen with ``seed``, the gold at
+    ``position`` (default: from a hash of the item id and seed; :func:`render_dataset` balances it); ``kg`` (a
+    :class:`~kgbench.evaluation.places.PlaceIndex` or a knowledge graph) is needed by the context conditions
+    and by the options of entity names, sets and false premises (ValueError without it).
 
     Oracle prompts fit ``context_budget`` estimated tokens (characters / 4): when the full gold triples would
     not, their geometries are simplified (:func:`fit_item_gold`) and the prompt says so; metadata
@@ -154,7 +171,13 @@ def render(item: Item | Mapping, condition: str, *, context_budget: int | None =
     >>> "kilometres" in p.messages[1]["content"]
     True
     """
-    if not get_condition(condition).oracle or context_budget is None:
+    cond = get_condition(condition)
+    if cond.mcq or cond.context:
+        if not isinstance(item, Item):
+            item = Item.from_dict(item)
+        index = kg if kg is None or isinstance(kg, PlaceIndex) else PlaceIndex(kg)
+        return _render_choices(item, cond.name, n_options=n_options, seed=seed, index=index, position=position)
+    if not cond.oracle or context_budget is None:
         if not isinstance(item, Item):
             item = Item.from_dict(item)
         return _render(item, condition, "")
@@ -182,20 +205,62 @@ def _render(item: Item, condition: str, note: str) -> Prompt:
     return Prompt(item.id, condition, messages, schema, metadata)
 
 
+def _render_choices(item: Item, condition: str, *, n_options: int, seed: int, index, position) -> Prompt:
+    """Return a multiple-choice and/or place-context prompt."""
+    cond = get_condition(condition)
+    if index is None and (cond.context or (cond.mcq and needs_kg(item))):
+        raise ValueError(f"item {item.id}: {condition} prompts of it read the knowledge graph; give kg=...")
+    texts = item_texts(item)
+    shown = place_context(item, index, texts) if cond.context else ""
+    choices = (make_choices(item, n_options, seed=seed, position=position, index=index, texts=texts)
+               if cond.mcq else None)
+    fmt = get_format(item.answer_format)
+    schema = choice_schema(choices.letters) if cond.mcq else fmt.answer_schema(item=item.to_dict())
+    metadata = {"item_id": item.id, "template_id": item.template_id, "answer_format": fmt.name,
+                "condition": condition, "unit": item.unit, "language": item.language}
+    system, user, extra = cond.render(item, fmt, schema, "", choices=choices, place_context=shown)
+    metadata.update(extra)
+    if cond.mcq:
+        metadata.update(n_options=n_options, seed=seed)
+    if cond.context:
+        metadata["context_chars"] = len(shown)
+    messages = ({"role": "system", "content": system}, {"role": "user", "content": user})
+    return Prompt(item.id, condition, messages, schema, metadata)
+
+
 def render_dataset(items: Iterable[Item | Mapping], condition: str, *,
-                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[dict]:
-    """Return every item's prompt under one condition as JSON-ready dicts, in item order."""
-    return [render(item, condition, context_budget=context_budget).to_dict() for item in items]
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET, n_options: int = 4, seed: int = 0,
+                   kg=None) -> list[dict]:
+    """Return every item's prompt under one condition as JSON-ready dicts, in item order.
+
+    Multiple-choice conditions deal the gold's position evenly over these items
+    (:func:`~kgbench.evaluation.choices.balanced_positions`); see :func:`render` for the other arguments.
+    """
+    items = list(items)
+    cond = get_condition(condition)
+    if not (cond.mcq or cond.context):
+        return [render(item, condition, context_budget=context_budget).to_dict() for item in items]
+    index = kg if kg is None or isinstance(kg, PlaceIndex) else PlaceIndex(kg)
+    positions = balanced_positions(items, n_options, seed) if cond.mcq else {}
+    out = []
+    for item in items:
+        item_id = item.id if isinstance(item, Item) else item["id"]
+        out.append(render(item, condition, n_options=n_options, seed=seed, kg=index,
+                          position=positions.get(item_id)).to_dict())
+    return out
 
 
 def render_prompts(dataset_path: str | Path, condition: str, out_path: str | Path | None = None, *,
-                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[dict]:
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET, n_options: int = 4, seed: int = 0,
+                   kg=None) -> list[dict]:
     """Return the prompts of a JSONL dataset under one condition; with ``out_path``, also write them as JSONL.
 
     The file is written atomically (the function behind ``kgbench prompts render``); oracle prompts fit
-    ``context_budget`` estimated tokens (see :func:`render`).
+    ``context_budget`` estimated tokens; multiple-choice and context conditions take ``n_options``, ``seed`` and
+    ``kg`` (see :func:`render_dataset`).
     """
-    prompts = render_dataset(read_jsonl(dataset_path), condition, context_budget=context_budget)
+    prompts = render_dataset(read_jsonl(dataset_path), condition, context_budget=context_budget,
+                             n_options=n_options, seed=seed, kg=kg)
     if out_path is not None:
         write_json_lines(out_path, prompts, dumps=lambda p: json.dumps(p, ensure_ascii=False, separators=(",", ":")))
     return prompts

@@ -23,7 +23,8 @@ as a ``json_schema`` response format, and returns one :class:`Prediction` per pr
   :data:`MAX_ANSWER_DEPTH` levels. Errors are not cached, so a rerun asks only those items again.
 
 Prediction records (:meth:`Prediction.to_record`) are what :func:`kgbench.evaluation.evaluate.evaluate`
-reads: ``{"id", "answer", "unit", "raw", "status", "model", "temperature", "seed", ...}``. A request that
+reads: ``{"id", "answer", "unit", "raw", "status", "model", "temperature", "seed", ...}``, and a multiple-choice
+prompt's ``options`` and ``gold_option`` (copied from its metadata, so that the letter can be scored). A request that
 failed (``status`` ``"error"``) carries no ``answer`` key and the scorer counts it as unparseable, never as
 a refusal; an agent out of steps has ``status`` ``"budget_exhausted"``.
 """
@@ -61,6 +62,8 @@ from kgbench.fileio import atomic_write, write_json_lines
 __all__ = ["RunConfig", "ChatClient", "ChatError", "ReplyError", "Prediction", "run_model", "run", "parse_answer", "cache_key",
            "write_predictions", "response_format", "nesting_depth", "MAX_RESPONSE_BYTES", "MAX_ANSWER_DEPTH"]
 
+#: prompt metadata copied into each prediction record: a multiple-choice prompt's options and gold letter
+_CARRIED = ("options", "gold_option")
 #: HTTP statuses that are retried (besides timeouts and connection failures)
 RETRY_STATUSES = frozenset({408, 409, 429, 500, 502, 503, 504, 520, 522, 524})
 
@@ -341,6 +344,9 @@ def run_model(prompts: Iterable[Prompt | Mapping], base_url: str | None = None, 
                 cache.put(key, prediction)
             except (ValueError, TypeError, RecursionError):
                 pass  # a prediction that cannot be serialized is simply asked again next time
+        for key in _CARRIED:  # what scoring needs from the prompt (multiple-choice options), cached or not
+            if key in prompt.metadata:
+                prediction.extra[key] = prompt.metadata[key]
         if on_prediction is not None:
             with lock:
                 on_prediction(prediction)

@@ -183,6 +183,13 @@ class German(Language):
         "prompt.facts": "Fakten",
         "prompt.facts_nt": "Fakten (N-Triples)",
         "prompt.facts_json": "Fakten (JSON: Subjekt -> Prädikat -> Werte)",
+        "system.mcq": "Du beantwortest georäumliche Multiple-Choice-Fragen zu Orten, Regionen, Routen und Ereignissen. Genau eine Option ist richtig.",
+        "prompt.options": "Optionen:",
+        "prompt.none_option": "Keine davon: Die Frage kann so, wie sie gestellt ist, nicht beantwortet werden",
+        "prompt.mcq_policy": "Wenn die Frage so, wie sie gestellt ist, nicht beantwortet werden kann (zum Beispiel, weil ihre Voraussetzung falsch ist), ist die richtige Option {letter}.",
+        "prompt.mcq_reply": "Antworte mit einem einzigen JSON-Objekt {{\"answer\": Buchstabe, \"unit\": null}} und sonst nichts; der Buchstabe ist einer von {letters}.",
+        "prompt.context": "Ortskontext aus einem Wissensgraphen (eine geschlossene Welt: ein Ort, eine Tatsache oder eine Beziehung, die er nicht angibt, gilt als nicht zutreffend)",
+        "context.nearby": "nächstgelegene Orte: {places}",
         "agent.role": "Du bist ein Geodatenanalyst, der eine Frage beantwortet, indem er Python schreibt.",
         "agent.steps": ("Jede Antwort ist ein Schritt. Schreibe in einem Schritt genau einen ```python-Codeblock; er läuft in "
                         "einer Sandbox (Python 3 mit shapely, pyproj, h3 und der Standardbibliothek; kein Netzwerk, kein "

@@ -311,6 +311,13 @@ TEXTS = {
     "prompt.facts": "Faits",
     "prompt.facts_nt": "Faits (N-Triples)",
     "prompt.facts_json": "Faits (JSON : sujet -> prédicat -> valeurs)",
+    "system.mcq": "Vous répondez à des questions géospatiales à choix multiple sur des lieux, des régions, des itinéraires et des événements. Une seule option est correcte.",
+    "prompt.options": "Options :",
+    "prompt.none_option": "Aucune de ces réponses : la question ne peut pas recevoir de réponse telle qu'elle est posée",
+    "prompt.mcq_policy": "Si la question ne peut pas recevoir de réponse telle qu'elle est posée (par exemple parce que sa prémisse est fausse), l'option correcte est {letter}.",
+    "prompt.mcq_reply": "Répondez par un seul objet JSON {{\"answer\": lettre, \"unit\": null}} et rien d'autre ; la lettre est l'une de {letters}.",
+    "prompt.context": "Contexte des lieux tiré d'un graphe de connaissances (un monde clos : un lieu, un fait ou une relation qu'il ne donne pas est réputé faux)",
+    "context.nearby": "lieux les plus proches : {places}",
     "agent.role": "Vous êtes un analyste géospatial qui répond à une question en écrivant du Python.",
     "agent.steps": ("Chaque réponse est une étape. Dans une étape, écrivez exactement un bloc de code ```python ; "
                     "il s'exécute dans un bac à sable (Python 3 avec shapely, pyproj, h3 et la bibliothèque "

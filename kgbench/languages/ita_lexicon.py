@@ -309,6 +309,13 @@ TEXTS = {
     "prompt.facts": "Fatti",
     "prompt.facts_nt": "Fatti (N-Triples)",
     "prompt.facts_json": "Fatti (JSON: soggetto -> predicato -> valori)",
+    "system.mcq": "Rispondi a domande geospaziali a scelta multipla su luoghi, regioni, percorsi ed eventi. Una sola opzione è corretta.",
+    "prompt.options": "Opzioni:",
+    "prompt.none_option": "Nessuna di queste: alla domanda non si può rispondere così come è posta",
+    "prompt.mcq_policy": "Se alla domanda non si può rispondere così come è posta (per esempio perché la sua premessa è falsa), l'opzione corretta è {letter}.",
+    "prompt.mcq_reply": "Rispondi con un solo oggetto JSON {{\"answer\": lettera, \"unit\": null}} e nient'altro; la lettera è una di {letters}.",
+    "prompt.context": "Contesto dei luoghi da un grafo di conoscenza (un mondo chiuso: un luogo, un fatto o una relazione che non riporta si considera non vero)",
+    "context.nearby": "luoghi più vicini: {places}",
     "agent.role": "Sei un analista geospaziale che risponde a una domanda scrivendo codice Python.",
     "agent.steps": ("Ogni risposta è un passo. In un passo scrivi esattamente un blocco di codice ```python; "
                     "viene eseguito in una sandbox (Python 3 con shapely, pyproj, h3 e la libreria standard; "

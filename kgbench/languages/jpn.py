@@ -161,6 +161,13 @@ class Japanese(Language):
         "prompt.facts": "事実",
         "prompt.facts_nt": "事実（N-Triples）",
         "prompt.facts_json": "事実（JSON：主語 -> 述語 -> 値）",
+        "system.mcq": "あなたは場所、地域、経路、出来事に関する多肢選択式の地理空間の質問に答えます。正しい選択肢はちょうど一つです。",
+        "prompt.options": "選択肢：",
+        "prompt.none_option": "いずれでもない：この質問は問われたとおりには答えられない",
+        "prompt.mcq_policy": "質問が問われたとおりには答えられない場合（たとえば前提が誤っている場合）、正しい選択肢は{letter}です。",
+        "prompt.mcq_reply": "1つのJSONオブジェクト{{\"answer\": 文字, \"unit\": null}}だけで答えてください。文字は{letters}のいずれかです。",
+        "prompt.context": "ナレッジグラフから得た場所の文脈（閉世界：そこに示されていない場所・事実・関係は成り立たないものとします）",
+        "context.nearby": "最も近い場所：{places}",
         "agent.role": "あなたはPythonを書いて質問に答える地理空間アナリストです。",
         "agent.steps": ("各返答が1ステップです。1ステップでは```pythonのコードブロックをちょうど1つ書いてください。"
                         "それはサンドボックス（shapely、pyproj、h3と標準ライブラリを備えたPython 3。ネットワークなし、"

@@ -350,6 +350,13 @@ Portuguese.texts = {
     "prompt.facts": "Fatos",
     "prompt.facts_nt": "Fatos (N-Triples)",
     "prompt.facts_json": "Fatos (JSON: sujeito -> predicado -> valores)",
+    "system.mcq": "Você responde a perguntas geoespaciais de múltipla escolha sobre lugares, regiões, rotas e eventos. Exatamente uma opção é correta.",
+    "prompt.options": "Opções:",
+    "prompt.none_option": "Nenhuma destas: a pergunta não pode ser respondida como foi feita",
+    "prompt.mcq_policy": "Se a pergunta não puder ser respondida como foi feita (por exemplo, porque sua premissa é falsa), a opção correta é {letter}.",
+    "prompt.mcq_reply": "Responda com um único objeto JSON {{\"answer\": letra, \"unit\": null}} e nada mais; a letra é uma de {letters}.",
+    "prompt.context": "Contexto dos lugares a partir de um grafo de conhecimento (um mundo fechado: um lugar, fato ou relação que ele não dá é tido como falso)",
+    "context.nearby": "lugares mais próximos: {places}",
     "agent.role": "Você é um analista geoespacial que responde a uma pergunta escrevendo código Python.",
     "agent.steps": ("Cada resposta é um passo. Em um passo, escreva exatamente um bloco de código ```python; ele é "
                     "executado em um ambiente isolado (Python 3 com shapely, pyproj, h3 e a biblioteca padrão; sem "

@@ -130,6 +130,13 @@ class Romanian(Language):
         "prompt.facts": "Fapte",
         "prompt.facts_nt": "Fapte (N-Triples)",
         "prompt.facts_json": "Fapte (JSON: subiect -> predicat -> valori)",
+        "system.mcq": "Răspunzi la întrebări geospațiale cu variante multiple despre locuri, regiuni, trasee și evenimente. O singură variantă este corectă.",
+        "prompt.options": "Variante:",
+        "prompt.none_option": "Niciuna dintre acestea: întrebarea nu poate primi răspuns așa cum este pusă",
+        "prompt.mcq_policy": "Dacă întrebarea nu poate primi răspuns așa cum este pusă (de exemplu, pentru că premisa ei este falsă), varianta corectă este {letter}.",
+        "prompt.mcq_reply": "Răspunde cu un singur obiect JSON {{\"answer\": literă, \"unit\": null}} și nimic altceva; litera este una dintre {letters}.",
+        "prompt.context": "Contextul locurilor dintr-un graf de cunoștințe (o lume închisă: un loc, un fapt sau o relație pe care nu le dă se consideră false)",
+        "context.nearby": "cele mai apropiate locuri: {places}",
         "agent.role": "Ești un analist geospațial care răspunde la o întrebare scriind cod Python.",
         "agent.steps": ("Fiecare răspuns al tău este un pas. Într-un pas, scrie exact un bloc de cod ```python; "
                         "acesta rulează într-un sandbox (Python 3 cu shapely, pyproj, h3 și biblioteca standard; "

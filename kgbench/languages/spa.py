@@ -303,6 +303,13 @@ Spanish.texts = {
     "prompt.facts": "Hechos",
     "prompt.facts_nt": "Hechos (N-Triples)",
     "prompt.facts_json": "Hechos (JSON: sujeto -> predicado -> valores)",
+    "system.mcq": "Respondes preguntas geoespaciales de opción múltiple sobre lugares, regiones, rutas y eventos. Exactamente una opción es correcta.",
+    "prompt.options": "Opciones:",
+    "prompt.none_option": "Ninguna de estas: la pregunta no puede responderse tal como está planteada",
+    "prompt.mcq_policy": "Si la pregunta no puede responderse tal como está planteada (por ejemplo, porque su premisa es falsa), la opción correcta es {letter}.",
+    "prompt.mcq_reply": "Responde con un solo objeto JSON {{\"answer\": letra, \"unit\": null}} y nada más; la letra es una de {letters}.",
+    "prompt.context": "Contexto de los lugares tomado de un grafo de conocimiento (un mundo cerrado: un lugar, hecho o relación que no indica se considera falso)",
+    "context.nearby": "lugares más cercanos: {places}",
     "agent.role": "Eres un analista geoespacial que responde a una pregunta escribiendo código Python.",
     "agent.steps": ("Cada respuesta es un paso. En un paso, escribe exactamente un bloque de código ```python; se "
                     "ejecuta en un entorno aislado (Python 3 con shapely, pyproj, h3 y la biblioteca estándar; sin "

@@ -188,6 +188,13 @@ class Albanian(Language):
         "prompt.facts": "Faktet",
         "prompt.facts_nt": "Faktet (N-Triples)",
         "prompt.facts_json": "Faktet (JSON: subjekti -> kallëzuesi -> vlerat)",
+        "system.mcq": "Ju u përgjigjeni pyetjeve gjeohapësinore me zgjedhje të shumëfishtë për vende, rajone, rrugë dhe ngjarje. Vetëm një opsion është i saktë.",
+        "prompt.options": "Opsionet:",
+        "prompt.none_option": "Asnjë nga këto: pyetjes nuk mund t'i përgjigjesh ashtu siç është bërë",
+        "prompt.mcq_policy": "Nëse pyetjes nuk mund t'i përgjigjesh ashtu siç është bërë (për shembull, sepse premisa e saj është e rreme), opsioni i saktë është {letter}.",
+        "prompt.mcq_reply": "Përgjigjuni me një objekt të vetëm JSON {{\"answer\": shkronjë, \"unit\": null}} dhe asgjë tjetër; shkronja është një nga {letters}.",
+        "prompt.context": "Konteksti i vendeve nga një graf njohurish (një botë e mbyllur: një vend, fakt ose lidhje që ai nuk jep konsiderohet i pavërtetë)",
+        "context.nearby": "vendet më të afërta: {places}",
         "agent.role": "Ti je një analist gjeohapësinor që i përgjigjet një pyetjeje duke shkruar Python.",
         "agent.steps": ("Çdo përgjigje jotja është një hap. Në një hap, shkruaj saktësisht një bllok kodi "
                         "```python; ai ekzekutohet në një sandbox (Python 3 me shapely, pyproj, h3 dhe "

@@ -37,6 +37,18 @@ ENGLISH_TEXTS: dict[str, str] = {
     "prompt.facts": "Facts",
     "prompt.facts_nt": "Facts (N-Triples)",
     "prompt.facts_json": "Facts (JSON: subject -> predicate -> values)",
+    # ---- multiple choice and place context (T1-mcq, T1-mcq-context, T1-context)
+    "system.mcq": ("You answer multiple-choice geospatial questions about places, regions, routes and events. "
+                   "Exactly one option is correct."),
+    "prompt.options": "Options:",
+    "prompt.none_option": "None of these: the question cannot be answered as asked",
+    "prompt.mcq_policy": ('If the question cannot be answered as asked (for example, because its premise is false), '
+                          'the correct option is {letter}.'),
+    "prompt.mcq_reply": ('Reply with one JSON object {{"answer": letter, "unit": null}} and nothing else; the letter '
+                         'is one of {letters}.'),
+    "prompt.context": ("Place context from a knowledge graph (a closed world: a place, fact or relation it does not "
+                       "give is taken not to hold)"),
+    "context.nearby": "nearest places: {places}",
     # ---- agent prompts
     "agent.role": "You are a geospatial analyst who answers a question by writing Python.",
     "agent.steps": ("Each reply is one step. In a step, write exactly one ```python code block; it runs in a sandbox "

@@ -254,6 +254,13 @@ TEXTS: dict[str, str] = {
     "prompt.facts": "Olgular",
     "prompt.facts_nt": "Olgular (N-Triples)",
     "prompt.facts_json": "Olgular (JSON: özne -> yüklem -> değerler)",
+    "system.mcq": "Yerler, bölgeler, güzergâhlar ve olaylar hakkında çoktan seçmeli coğrafi soruları yanıtlıyorsunuz. Tam olarak bir seçenek doğrudur.",
+    "prompt.options": "Seçenekler:",
+    "prompt.none_option": "Hiçbiri: soru sorulduğu biçimiyle yanıtlanamaz",
+    "prompt.mcq_policy": "Soru sorulduğu biçimiyle yanıtlanamıyorsa (örneğin öncülü yanlış olduğu için), doğru seçenek {letter} seçeneğidir.",
+    "prompt.mcq_reply": "Yalnızca tek bir JSON nesnesiyle {{\"answer\": harf, \"unit\": null}} yanıt verin; harf {letters} harflerinden biridir.",
+    "prompt.context": "Bir bilgi grafiğinden yer bağlamı (kapalı dünya: vermediği bir yer, olgu ya da ilişki geçerli sayılmaz)",
+    "context.nearby": "en yakın yerler: {places}",
     "agent.role": "Bir soruyu Python yazarak yanıtlayan bir coğrafi-mekânsal analistsiniz.",
     "agent.steps": ("Her yanıt bir adımdır. Bir adımda tam olarak bir ```python kod bloğu yazın; kod bir "
                     "korumalı alanda çalışır (shapely, pyproj, h3 ve standart kütüphane ile Python 3; ağ yok, "

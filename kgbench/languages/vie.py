@@ -163,6 +163,13 @@ class Vietnamese(Language):
         "prompt.facts": "Dữ kiện",
         "prompt.facts_nt": "Dữ kiện (N-Triples)",
         "prompt.facts_json": "Dữ kiện (JSON: chủ thể -> vị từ -> giá trị)",
+        "system.mcq": "Bạn trả lời các câu hỏi trắc nghiệm không gian địa lý về địa điểm, vùng, tuyến đường và sự kiện. Chỉ có đúng một lựa chọn đúng.",
+        "prompt.options": "Các lựa chọn:",
+        "prompt.none_option": "Không lựa chọn nào: câu hỏi không thể trả lời như cách nó được đặt ra",
+        "prompt.mcq_policy": "Nếu câu hỏi không thể trả lời như cách nó được đặt ra (ví dụ vì tiền đề của nó sai), lựa chọn đúng là {letter}.",
+        "prompt.mcq_reply": "Trả lời bằng một đối tượng JSON duy nhất {{\"answer\": chữ cái, \"unit\": null}} và không gì khác; chữ cái là một trong {letters}.",
+        "prompt.context": "Ngữ cảnh địa điểm từ một đồ thị tri thức (thế giới đóng: địa điểm, sự kiện hay quan hệ nào nó không nêu thì coi là không đúng)",
+        "context.nearby": "các địa điểm gần nhất: {places}",
         "agent.role": "Bạn là một nhà phân tích không gian địa lý trả lời câu hỏi bằng cách viết mã Python.",
         "agent.steps": ("Mỗi lần trả lời là một bước. Trong một bước, hãy viết đúng một khối mã ```python; nó chạy trong "
                         "một sandbox (Python 3 với shapely, pyproj, h3 và thư viện chuẩn; không có mạng, không ghi tệp, "

@@ -206,6 +206,13 @@ class Chinese(Language):
         "prompt.facts": "事实",
         "prompt.facts_nt": "事实（N-Triples）",
         "prompt.facts_json": "事实（JSON：主语 -> 谓词 -> 值）",
+        "system.mcq": "你回答关于地点、地区、路线和事件的地理空间多项选择题。恰好有一个选项是正确的。",
+        "prompt.options": "选项：",
+        "prompt.none_option": "以上都不是：该问题按其提问方式无法回答",
+        "prompt.mcq_policy": "如果该问题按其提问方式无法回答（例如因为其前提不成立），正确选项是{letter}。",
+        "prompt.mcq_reply": "只用一个JSON对象{{\"answer\": 字母, \"unit\": null}}回复，不要写其他任何内容；字母是{letters}之一。",
+        "prompt.context": "来自知识图谱的地点上下文（封闭世界：其中未给出的地点、事实或关系均视为不成立）",
+        "context.nearby": "最近的地点：{places}",
         "agent.role": "你是一名通过编写Python来回答问题的地理空间分析师。",
         "agent.steps": ("每次回复是一个步骤。在一个步骤中，恰好写一个```python代码块；它在沙箱中运行（带有shapely、pyproj、"
                         "h3和标准库的Python 3；无网络、不能写文件、时间和内存有限），其打印的内容会返回给你。"

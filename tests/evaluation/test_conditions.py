@@ -15,8 +15,15 @@ ITEM = Item("A1-x", "A1", 1, "A1-1", "v1", "eng", "How far is Kamppi from Kallio
             False, None, {}, {}, "", GOLD, "osm", {}, "snap")
 
 
+#: the conditions whose prompts render from the item alone (the others read the KG: see test_mcq.py)
+ITEM_ONLY = [c for c, o in CONDITION_OBJECTS.items() if not (o.mcq or o.context)]
+
+
 def test_the_spec_conditions_in_order_and_what_they_need():
-    assert CONDITIONS == ("T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle", "T3a")
+    assert CONDITIONS == ("T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle", "T3a",
+                          "T1-context", "T1-mcq", "T1-mcq-context")
+    assert [c for c, o in CONDITION_OBJECTS.items() if o.mcq] == ["T1-mcq", "T1-mcq-context"]
+    assert [c for c, o in CONDITION_OBJECTS.items() if o.context] == ["T1-context", "T1-mcq-context"]
     assert AGENT_CONDITIONS == ("T3-oracle", "T3a")
     assert [c for c, o in CONDITION_OBJECTS.items() if o.oracle] == [
         "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle"]
@@ -24,7 +31,7 @@ def test_the_spec_conditions_in_order_and_what_they_need():
     assert [c for c, o in CONDITION_OBJECTS.items() if o.reasoning] == ["T2"]
 
 
-@pytest.mark.parametrize("name", CONDITIONS)
+@pytest.mark.parametrize("name", ITEM_ONLY)
 def test_each_condition_renders_the_question_and_shows_gold_only_when_oracle(name):
     cond = get_condition(name)
     prompt = render(ITEM, name, context_budget=None)

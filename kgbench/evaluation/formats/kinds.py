@@ -21,7 +21,7 @@ from kgbench.evaluation.formats.text import name_key
 from kgbench.evaluation.formats.values import AnswerValueError, GoldAnswerError
 from kgbench.generator.tolerances import POINT_TOLERANCE_KM, count_tolerance, geodesic_km
 
-__all__ = ["EntityFormat", "SetFormat", "DirectionFormat", "CellFormat", "CompositeFormat", "NumberFormat",
+__all__ = ["LabelFormat", "GeohashFormat", "EntityFormat", "SetFormat", "DirectionFormat", "CellFormat", "CompositeFormat", "NumberFormat",
            "QuantityFormat", "PointFormat", "PolarFormat", "PolygonFormat", "DateFormat"]
 
 
@@ -36,6 +36,16 @@ def _direction_family(item: dict) -> list:
     if gold in _FLOW:
         return [*_FLOW, None]
     return [*(COMPASS_8 if gold in COMPASS_8 else COMPASS_16), None]
+
+
+@dataclass(frozen=True)
+class LabelFormat(AnswerFormat):
+    """Boolean / ternary: exact, over a small fixed set of labels (its multiple-choice options are the others)."""
+
+
+@dataclass(frozen=True)
+class GeohashFormat(AnswerFormat):
+    """Geohash: exact (its multiple-choice options are the neighbouring geohashes of the same length)."""
 
 
 @dataclass(frozen=True)

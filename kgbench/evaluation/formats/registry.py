@@ -20,7 +20,8 @@ from kgbench.evaluation.formats.coercers import (
     _coerce_point, _coerce_polar, _coerce_polygon, _coerce_ratio, _coerce_set,
 )
 from kgbench.evaluation.formats.kinds import (  # noqa: F401 - re-exported: the kinds of format
-    CellFormat, CompositeFormat, DateFormat, DirectionFormat, EntityFormat, NumberFormat, PointFormat, PolarFormat,
+    CellFormat, CompositeFormat, DateFormat, DirectionFormat, EntityFormat, GeohashFormat, LabelFormat, NumberFormat,
+    PointFormat, PolarFormat,
     PolygonFormat, QuantityFormat, SetFormat,
 )
 from kgbench.evaluation.formats.numbers import AREA_UNITS, DISTANCE_UNITS
@@ -38,7 +39,7 @@ def _en(slug: str) -> str:
 
 
 _FORMAT_LIST = [
-    AnswerFormat("Boolean / ternary", "boolean", _en("boolean"), _coerce_boolean,
+    LabelFormat("Boolean / ternary", "boolean", _en("boolean"), _coerce_boolean,
                  {"enum": ["true", "false", "plausibly"]},
                  {"anyOf": [{"type": "boolean"}, {"enum": ["true", "false", "plausibly"]}]}),
     EntityFormat("Entity name (single)", "entity", _en("entity"), _coerce_entity, _NAME_SCHEMA, _NAME_SCHEMA),
@@ -49,7 +50,7 @@ _FORMAT_LIST = [
     CellFormat("H3 / S2 cell index", "cell", _en("cell"), _coerce_cell,
                {"type": "string", "pattern": f"{_H3_PATTERN}|{_S2_PATTERN}"},
                {"type": "string", "pattern": "^((h3|s2):)?([0-9a-fA-F]{1,16}|[0-9]{17,20})$"}, units=("h3", "s2")),
-    AnswerFormat("Geohash", "geohash", _en("geohash"), _coerce_geohash,
+    GeohashFormat("Geohash", "geohash", _en("geohash"), _coerce_geohash,
                  {"type": "string", "pattern": _GEOHASH_PATTERN}, {"type": "string", "pattern": _GEOHASH_PATTERN}),
     CompositeFormat("Composite (H3 + S2)", "h3_s2", _en("h3_s2"), _coerce_composite, _COMPOSITE_OBJECT,
                     _COMPOSITE_OBJECT),
