@@ -6,7 +6,7 @@ import json
 
 import click
 
-from kgbench.cli._app import _warn_all, _output, _FORCE, main, _bar
+from kgbench.cli._app import _warn_all, _output, _FORCE, main, _bar, _open
 
 
 # ---------------------------------------------------------------------------------------------- evaluate
@@ -182,3 +182,27 @@ def export_lm_eval(dataset, out, conditions, context_budget, max_gen_toks, force
     done = write(dataset, out, conditions=list(conditions) or HARNESS_CONDITIONS, force=force,
                  context_budget=context_budget, max_gen_toks=max_gen_toks)
     click.echo(f"{done.n_items} items, {len(done.tasks)} tasks, groups {', '.join(done.groups)} -> {out}", err=True)
+
+
+# ---------------------------------------------------------------------------------------------- scenes
+@main.command("scenes")
+@click.option("--dataset", required=True, type=click.Path(dir_okay=False), help="Items (JSON lines).")
+@click.option("--out", "-o", required=True, type=click.Path(file_okay=False),
+              help="Folder to write: <id>.geojson, <id>.png, <id>.transform.json per item, and index.jsonl.")
+@click.option("--size", type=click.IntRange(min=200, max=4096), default=768, show_default=True,
+              help="Width and height of each map, pixels.")
+@click.option("--no-basemap", is_flag=True, help="Draw the task features alone (do not open the KG).")
+@_FORCE
+@click.pass_obj
+def scenes(obj, dataset, out, size, no_basemap, force):
+    """Write each item's scene as RFC 7946 GeoJSON and as a PNG map (Web Mercator) with its pixel transform."""
+    from kgbench.evaluation.scenes import write_scenes
+    from kgbench.generator.items import read_jsonl
+
+    _output(out, [dataset], folder=True, force=force)
+    items = read_jsonl(dataset)
+    kg = None if no_basemap else _open(obj)
+    with _bar("drawing scenes") as (bar, task):
+        index = write_scenes(items, out, kg=kg, size=size,
+                             progress=lambda done, total: bar.update(task, completed=done, total=total))
+    click.echo(f"{len(index)} scenes -> {out}", err=True)
