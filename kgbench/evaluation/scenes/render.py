@@ -45,7 +45,7 @@ SMALL_PX = 10
 #: a scene of more features labels only its entities on the map, not the members of its category roles
 MAX_LABELS = 30
 #: the basemap's sources, printed in the corner
-ATTRIBUTION = "Basemap from the snapshot: Natural Earth; © OpenStreetMap contributors"
+ATTRIBUTION = "Basemap: Natural Earth, © OpenStreetMap contributors"
 
 
 def unwrap_longitudes(geoms: list[BaseGeometry]) -> tuple[list[BaseGeometry], bool]:
@@ -197,7 +197,7 @@ def _draw_basemap(ax, basemap: Basemap, t: MapTransform) -> None:
                                   facecolor=colour, edgecolor="none", linewidth=0, zorder=1.5)
     for g in basemap.roads:
         plotting.plot_line(shapely.simplify(_project(g), px / 2), ax=ax, add_points=False, color=ROAD,
-                           linewidth=1.6, zorder=1.8, solid_capstyle="round")
+                           linewidth=1.6, zorder=1.8, capstyle="round")
 
 
 def _legend_handle(first, last, n: int, kind: str, colour: str):
@@ -269,7 +269,8 @@ def render_map(scene: Scene, basemap: Basemap = Basemap(), *, width: int = DEFAU
                 ax.plot([ax_x], [ax_y], marker="o", markersize=22, markerfacecolor="none", markeredgecolor=colour,
                         markeredgewidth=2, zorder=6)
             if labelled or not member:
-                point_like = small or shown.geom_type in ("Point", "MultiPoint")
+                thin = min(maxx - minx, maxy - miny) / px < 3 * SMALL_PX
+                point_like = small or thin or shown.geom_type in ("Point", "MultiPoint")
                 offset = (7, 7) if point_like else (0, 0)
                 ax.annotate(f.id, (ax_x, ax_y), xytext=offset, textcoords="offset points",
                             fontsize=11 if member else 14, fontweight="bold", color=colour,
