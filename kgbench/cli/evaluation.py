@@ -72,20 +72,30 @@ def prompts():
 @prompts.command("render")
 @click.option("--condition", required=True,
               type=click.Choice(["T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle",
-                                 "T3a"]))
+                                 "T3a", "T1-geojson", "T1-map", "T1-geojson-map"]))
 @click.option("--dataset", required=True, type=click.Path(dir_okay=False))
 @click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write prompts as JSON lines (default: stdout).")
 @click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
               help="Oracle prompts fit this many tokens (estimated as characters / 4); geometries are simplified.")
+@click.option("--map-size", type=click.IntRange(min=200, max=4096), default=768, show_default=True,
+              help="T1-map, T1-geojson-map: the map's width and height, pixels.")
 @_FORCE
-def prompts_render(condition, dataset, out, context_budget, force):
-    """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata)."""
+@click.pass_obj
+def prompts_render(obj, condition, dataset, out, context_budget, map_size, force):
+    """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata).
+
+    The map conditions embed each item's map (drawn over the snapshot's own basemap) in the user message as an
+    image part (a base64 PNG data URL).
+    """
+    from kgbench.evaluation.conditions import get_condition
     from kgbench.evaluation.prompts import render_prompts
 
     if out:
         _output(out, [dataset], force=force)
-
-    rows = render_prompts(dataset, condition, out, context_budget=context_budget)
+    kg = _open(obj) if get_condition(condition).image else None
+    with _bar(f"rendering {condition} prompts") as (bar, task):
+        rows = render_prompts(dataset, condition, out, context_budget=context_budget, kg=kg, map_size=map_size,
+                              progress=lambda done, total: bar.update(task, completed=done, total=total))
     if not out:
         for r in rows:
             click.echo(json.dumps(r, ensure_ascii=False))

@@ -1,7 +1,10 @@
 """Prompts for every evaluation condition of ``spec/scoring.md``, rendered from benchmark items.
 
-The conditions (:data:`CONDITIONS`: T1, T2, T1-oracle-nt/-json/-verbalized, T3-oracle, T3a) are objects of
-:mod:`kgbench.evaluation.conditions`; each writes its own system and user messages.
+The conditions (:data:`CONDITIONS`: T1, T2, T1-oracle-nt/-json/-verbalized, T3-oracle, T3a, T1-geojson,
+T1-map, T1-geojson-map) are objects of :mod:`kgbench.evaluation.conditions`; each writes its own system and
+user messages. The user message of a map condition (:data:`IMAGE_CONDITIONS`) is a list of OpenAI-compatible
+content parts (text, the map as a ``data:image/png;base64`` ``image_url``, text); every other message is a
+string. :func:`message_text` reads the text of either.
 
 Every prompt states the expected answer format (with the format's unit clause) and asks for one JSON object
 that the format's JSON schema constrains; ``"answer": null`` means no answer. The agent conditions
@@ -11,6 +14,8 @@ conversation.
 Oracle prompts fit a context budget (default 32,000 tokens, estimated as characters / 4): when the full gold
 triples would not fit, their geometries are simplified, topology-preserving, to a vertex budget
 (:mod:`kgbench.evaluation.context`) and the prompt states it; gold answers stay computed on the full geometries.
+The scene conditions' GeoJSON is fitted the same way (:mod:`kgbench.evaluation.scenes.prompt`). Estimates count
+text only; an image part is recorded in the metadata (``context.images``), not counted.
 """
 
 from __future__ import annotations
@@ -24,13 +29,15 @@ from pathlib import Path
 
 from kgbench.evaluation.context import (CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold,
                                         estimate_tokens, fit_gold)
-from kgbench.evaluation.conditions import AGENT_CONDITIONS, CONDITION_OBJECTS, CONDITIONS, KG_TOOLS, get_condition
+from kgbench.evaluation.conditions import (AGENT_CONDITIONS, CONDITION_OBJECTS, CONDITIONS, IMAGE_CONDITIONS, KG_TOOLS,
+                                           SCENE_CONDITIONS, get_condition)
+from kgbench.evaluation.scenes.prompt import message_text
 from kgbench.evaluation.formats import get_format
 from kgbench.generator.items import Item, read_jsonl
 from kgbench.fileio import json_lines, write_json_lines
 
 __all__ = [
-    "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
+    "CONDITIONS", "AGENT_CONDITIONS", "SCENE_CONDITIONS", "IMAGE_CONDITIONS", "message_text", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
     "read_prompts", "unit_clause", "prompt_hash", "fit_item_gold",
     "oracle_prompts_fit", "get_condition",
 ]
@@ -136,15 +143,21 @@ def oracle_prompts_fit(item: Item | Mapping, context_budget: int = DEFAULT_CONTE
 
 
 def _chars(prompt: Prompt) -> int:
-    return sum(len(m["content"]) for m in prompt.messages)
+    """Return the characters of a prompt's text (its messages' strings and text parts; images not counted)."""
+    return sum(len(message_text(m["content"])) for m in prompt.messages)
 
 
-def render(item: Item | Mapping, condition: str, *, context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> Prompt:
+def render(item: Item | Mapping, condition: str, *, context_budget: int | None = DEFAULT_CONTEXT_BUDGET,
+           kg=None, map_size: int | None = None, hide=()) -> Prompt:
     """Return the :class:`Prompt` of one item under one condition (see :data:`CONDITIONS`).
 
     Oracle prompts fit ``context_budget`` estimated tokens (characters / 4): when the full gold triples would
     not, their geometries are simplified (:func:`fit_item_gold`) and the prompt says so; metadata
     ``context`` records the estimate, the budget and the simplification. ``None`` gives the full gold triples.
+
+    The scene conditions (:data:`SCENE_CONDITIONS`) fit their GeoJSON to the same budget and draw their map
+    (``map_size`` pixels, default 768) over the basemap of ``kg`` (None: the bundled snapshot, opened when a
+    map is drawn; False: no basemap); ``hide`` withholds the names of these roles (the visual slice).
 
     >>> it = Item("A1-x", "A1", 1, "A1.1", "v1", "eng", "How far is Kamppi from Kallio?", "Distance", 2.1,
     ...           "km", [], False, None, {}, {}, "", "", "osm", {}, "snap")
@@ -154,7 +167,19 @@ def render(item: Item | Mapping, condition: str, *, context_budget: int | None =
     >>> "kilometres" in p.messages[1]["content"]
     True
     """
-    if not get_condition(condition).oracle or context_budget is None:
+    cond = get_condition(condition)
+    if cond.scene:
+        if not isinstance(item, Item):
+            item = Item.from_dict(item)
+        prompt = _render(item, condition, "", kg=kg, context_budget=context_budget, map_size=map_size, hide=hide)
+        prompt.metadata["context"] = {
+            "budget_tokens": context_budget, "estimated_tokens": estimate_tokens("".join(
+                message_text(m["content"]) for m in prompt.messages)), "estimator": TOKEN_ESTIMATOR,
+            "simplified": prompt.metadata["scene"].get("geojson_vertex_cap") is not None,
+            "images": sum(1 for m in prompt.messages if not isinstance(m["content"], str)
+                          for p in m["content"] if p.get("type") == "image_url")}
+        return prompt
+    if not cond.oracle or context_budget is None:
         if not isinstance(item, Item):
             item = Item.from_dict(item)
         return _render(item, condition, "")
@@ -169,33 +194,51 @@ def render(item: Item | Mapping, condition: str, *, context_budget: int | None =
     return prompt
 
 
-def _render(item: Item, condition: str, note: str) -> Prompt:
+def _render(item: Item, condition: str, note: str, **context) -> Prompt:
     """Return the prompt of an item whose gold triples are shown as they are, with a simplification note."""
     fmt = get_format(item.answer_format)
     cond = get_condition(condition)
     schema = fmt.answer_schema(reasoning=cond.reasoning, item=item.to_dict())
     metadata = {"item_id": item.id, "template_id": item.template_id, "answer_format": fmt.name,
                 "condition": condition, "unit": item.unit, "language": item.language}
-    system, user, extra = cond.render(item, fmt, schema, note)
+    system, user, extra = cond.render(item, fmt, schema, note, **context)
     metadata.update(extra)
     messages = ({"role": "system", "content": system}, {"role": "user", "content": user})
     return Prompt(item.id, condition, messages, schema, metadata)
 
 
 def render_dataset(items: Iterable[Item | Mapping], condition: str, *,
-                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[dict]:
-    """Return every item's prompt under one condition as JSON-ready dicts, in item order."""
-    return [render(item, condition, context_budget=context_budget).to_dict() for item in items]
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET, kg=None, map_size: int | None = None,
+                   progress=None) -> list[dict]:
+    """Return every item's prompt under one condition as JSON-ready dicts, in item order.
+
+    ``kg`` and ``map_size`` go to the map conditions (see :func:`render`); ``progress(done, total)`` is called
+    after each item.
+    """
+    items = list(items)
+    if kg is None and get_condition(condition).image and items:
+        from kgbench.kg.store import open_kg
+
+        kg = open_kg()  # once for the dataset, not once per item
+    out = []
+    for n, item in enumerate(items, 1):
+        out.append(render(item, condition, context_budget=context_budget, kg=kg, map_size=map_size).to_dict())
+        if progress is not None:
+            progress(n, len(items))
+    return out
 
 
 def render_prompts(dataset_path: str | Path, condition: str, out_path: str | Path | None = None, *,
-                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[dict]:
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET, kg=None, map_size: int | None = None,
+                   progress=None) -> list[dict]:
     """Return the prompts of a JSONL dataset under one condition; with ``out_path``, also write them as JSONL.
 
     The file is written atomically (the function behind ``kgbench prompts render``); oracle prompts fit
-    ``context_budget`` estimated tokens (see :func:`render`).
+    ``context_budget`` estimated tokens (see :func:`render`); ``kg``, ``map_size`` and ``progress`` as for
+    :func:`render_dataset`.
     """
-    prompts = render_dataset(read_jsonl(dataset_path), condition, context_budget=context_budget)
+    prompts = render_dataset(read_jsonl(dataset_path), condition, context_budget=context_budget, kg=kg,
+                             map_size=map_size, progress=progress)
     if out_path is not None:
         write_json_lines(out_path, prompts, dumps=lambda p: json.dumps(p, ensure_ascii=False, separators=(",", ":")))
     return prompts
