@@ -34,7 +34,7 @@ def view_box(t: MapTransform) -> tuple[float, float, float, float]:
     _, lat0 = to_lonlat(0.0, ymin)
     _, lat1 = to_lonlat(0.0, ymax)
     per_degree = WORLD_WIDTH / 360
-    return (xmin / per_degree, float(lat0), xmax / per_degree, float(lat1))
+    return (float(xmin / per_degree), float(lat0), float(xmax / per_degree), float(lat1))
 
 
 def scene_map(scene: Scene, kg=None, *, width: int = DEFAULT_SIZE, height: int | None = None,

@@ -23,6 +23,8 @@ from kgbench.evaluation.scenes.features import item_features
 __all__ = ["SceneFeature", "Scene", "item_scene"]
 
 _LETTER = re.compile(r"^[A-Z]$")
+#: the answer format of a question that picks one entity among candidates
+_CHOICE = "Entity name (single)"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,8 +106,11 @@ def item_scene(item) -> Scene:
     geometry is not in the scene. A category role (``"A": {"name": "cities", "category": "city"}``: the
     kind of thing a question ranges over) gives one feature per gold geometry whose owner has that
     ``kgb:category`` in the gold triples (the candidates the answer was chosen among), ids ``A1``, ``A2``...
-    in name order, each with its name and category: the question is about them, so they are the scene.
-    Other gold geometries are left out.
+    in name order, each with its name and category, but only for a question that asks for one entity by
+    name (answer format "Entity name (single)") and whose gold holds other candidates than the answer: a
+    count or a list computed from the members (which countries a storm crossed) would show the answer.
+    Other gold geometries are left out. An entity marked ``"hidden": true`` (the visual slice,
+    :mod:`kgbench.release.visual`) is shown without its name or category.
 
     >>> from types import SimpleNamespace as NS
     >>> gold = ('<http://x/a> <http://www.opengis.net/ont/geosparql#hasGeometry> <http://x/a/g> .\\n'
@@ -119,6 +124,8 @@ def item_scene(item) -> Scene:
     entities = {role: ent for role, ent in (item.entities or {}).items() if isinstance(ent, dict) and ent.get("iri")}
     kinds = {role: ent["category"] for role, ent in (item.entities or {}).items()
              if isinstance(ent, dict) and not ent.get("iri") and ent.get("category")}
+    if getattr(item, "answer_format", None) != _CHOICE:
+        kinds = {}
     features = item_features(item, kg=False)
     geometry: dict[str, BaseGeometry] = {}
     for f in features:
@@ -132,6 +139,11 @@ def item_scene(item) -> Scene:
             role = role_of.get(categories.get(f.iri or ""))
             if role is not None and f.role == "" and f.iri not in members[role]:
                 members[role][f.iri] = (f.label, f.geometry)
+    answers = {a for a in [getattr(item, "answer", None), *(getattr(item, "acceptable", None) or [])]
+               if isinstance(a, str)}
+    for role in list(members):
+        if not {name for name, _ in members[role].values()} - answers:
+            del members[role], kinds[role]  # only the answer itself: showing it would answer the question
     roles = sorted(geometry)
     ids = _anonymous_ids(sorted(set(roles) | set(kinds)))
     question = (item.question or "").casefold()
@@ -142,7 +154,9 @@ def item_scene(item) -> Scene:
             category = ent.get("category")
             if not category or category.casefold() not in question:
                 category = None
-            out.append(SceneFeature(ids[role], role, ent.get("name") or None, category, geometry[role], ent["iri"]))
+            name = None if ent.get("hidden") else ent.get("name") or None
+            out.append(SceneFeature(ids[role], role, name, None if ent.get("hidden") else category, geometry[role],
+                                    ent["iri"]))
         for n, (iri, (name, geom)) in enumerate(sorted(members.get(role, {}).items(), key=lambda m: (m[1][0], m[0])),
                                                 1):
             out.append(SceneFeature(f"{ids[role]}{n}", role, name or None, kinds[role], geom, iri, True))

@@ -200,6 +200,56 @@ def _draw_basemap(ax, basemap: Basemap, t: MapTransform) -> None:
                            linewidth=1.6, zorder=1.8, capstyle="round")
 
 
+#: where a point's id may go, tried in turn: (dx, dy) in points, horizontal and vertical alignment
+_SPOTS = ((7, 7, "left", "bottom"), (-7, 7, "right", "bottom"), (7, -7, "left", "top"), (-7, -7, "right", "top"),
+          (10, 0, "left", "center"), (-10, 0, "right", "center"), (0, 11, "center", "bottom"),
+          (0, -11, "center", "top"))
+
+
+def _label_box(col: float, row: float, spot: tuple, width: float, height: float) -> tuple[float, float, float, float]:
+    """Return the pixel box (left, top, right, bottom; rows down) a label at ``spot`` of a point takes.
+
+    >>> _label_box(100, 100, (7, 7, "left", "bottom"), 20, 10)
+    (109.72, 80.28, 129.72, 90.28)
+    """
+    dx, dy, ha, va = spot
+    x = col + dx * DPI / 72
+    y = row - dy * DPI / 72
+    left = x if ha == "left" else x - width if ha == "right" else x - width / 2
+    top = y - height if va == "bottom" else y if va == "top" else y - height / 2
+    return tuple(round(v, 2) for v in (left, top, left + width, top + height))
+
+
+def _overlap(a, b) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _place_labels(ax, t: MapTransform, labels: list) -> None:
+    """Write each feature's id: an area's or a line's on it, a point's (or a small shape's) beside it, at the
+    first of :data:`_SPOTS` that overlaps no label already placed, no other point and stays in the image
+    (else the spot that overlaps least)."""
+    xmin, _, _, ymax = t.bounds
+    px = (t.bounds[2] - xmin) / t.width
+    pixel = [((x - xmin) / px, (ymax - y) / px) for _, _, x, y, _ in labels]
+    dots = [(c - 7, r - 7, c + 7, r + 7) for (c, r), (*_, point_like) in zip(pixel, labels) if point_like]
+    placed: list[tuple] = []
+    for (f, colour, x, y, point_like), (col, row) in zip(labels, pixel):
+        size = 11 if f.member else 14
+        width, height = 0.62 * size * DPI / 72 * len(f.id) + 4, size * DPI / 72 + 2
+        spot = (0, 0, "center", "center")
+        if point_like:
+            own = (col - 7, row - 7, col + 7, row + 7)
+            def cost(s, col=col, row=row, own=own):
+                box = _label_box(col, row, s, width, height)
+                outside = (box[0] < 0 or box[1] < 0 or box[2] > t.width or box[3] > t.height) * width * height
+                return (sum(_overlap(box, b) for b in placed) + outside
+                        + sum(_overlap(box, d) for d in dots if d != own))
+            spot = min(_SPOTS, key=lambda s: (cost(s) > 0, cost(s)))
+        placed.append(_label_box(col, row, spot, width, height))
+        ax.annotate(f.id, (x, y), xytext=spot[:2], textcoords="offset points", fontsize=size, fontweight="bold",
+                    color=colour, ha=spot[2], va=spot[3], zorder=10, path_effects=_halo(3.5))
+
+
 def _legend_handle(first, last, n: int, kind: str, colour: str):
     """Return the legend entry of one feature, or of the ``n`` members of a category role (first to last)."""
     from matplotlib.lines import Line2D
@@ -256,6 +306,7 @@ def render_map(scene: Scene, basemap: Basemap = Basemap(), *, width: int = DEFAU
         drawn = [f for f in scene.features if not f.geometry.is_empty]
         labelled = len(drawn) <= MAX_LABELS
         legend: dict[str, tuple] = {}
+        labels = []
         for f, geom in zip(drawn, geoms):
             colour = role_colour(f.role, roles)
             member = f.member
@@ -268,17 +319,14 @@ def render_map(scene: Scene, basemap: Basemap = Basemap(), *, width: int = DEFAU
             if small:
                 ax.plot([ax_x], [ax_y], marker="o", markersize=22, markerfacecolor="none", markeredgecolor=colour,
                         markeredgewidth=2, zorder=6)
+            thin = min(maxx - minx, maxy - miny) / px < 3 * SMALL_PX
+            point_like = small or thin or shown.geom_type in ("Point", "MultiPoint")
             if labelled or not member:
-                thin = min(maxx - minx, maxy - miny) / px < 3 * SMALL_PX
-                point_like = small or thin or shown.geom_type in ("Point", "MultiPoint")
-                offset = (7, 7) if point_like else (0, 0)
-                ax.annotate(f.id, (ax_x, ax_y), xytext=offset, textcoords="offset points",
-                            fontsize=11 if member else 14, fontweight="bold", color=colour,
-                            ha="left" if point_like else "center", va="bottom" if point_like else "center",
-                            zorder=10, path_effects=_halo(3.5))
+                labels.append((f, colour, ax_x, ax_y, point_like))
             key = f"members of {f.role}" if member else f.id
             first, _, _, _ = legend.get(key, (f, None, 0, None))
             legend[key] = (first, f, legend.get(key, (None, None, 0))[2] + 1, shown.geom_type)
+        _place_labels(ax, t, labels)
         handles = [_legend_handle(first, last, n, kind, role_colour(first.role, roles))
                    for first, last, n, kind in legend.values()]
         xmin, ymin, xmax, ymax = t.bounds
