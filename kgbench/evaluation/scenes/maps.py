@@ -41,12 +41,12 @@ def scene_map(scene: Scene, kg=None, *, width: int = DEFAULT_SIZE, height: int |
               title: str | None = None) -> tuple[bytes, MapTransform]:
     """Return (PNG bytes, transform) of a scene's map over the basemap that ``kg`` holds for its view.
 
-    ``kg=None`` draws no basemap (a plain background). The scene's own entities are left out of the
-    basemap. See :func:`kgbench.evaluation.scenes.render.render_map` for the map itself.
+    ``kg=None`` draws no basemap (a plain background), nor does a scene without features (a world map of
+    nothing, 30 s of drawing for no information). The scene's own entities are left out of the basemap. See :func:`kgbench.evaluation.scenes.render.render_map` for the map itself.
     """
     height = width if height is None else height
     basemap = Basemap()
-    if kg is not None:
+    if kg is not None and scene.features:
         geoms, _ = unwrap_longitudes([f.geometry for f in scene.features if not f.geometry.is_empty])
         t = map_view(geoms, width, height, **reserved(scene, height))
         box = view_box(t)

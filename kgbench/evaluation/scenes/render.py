@@ -327,6 +327,9 @@ def render_map(scene: Scene, basemap: Basemap = Basemap(), *, width: int = DEFAU
             first, _, _, _ = legend.get(key, (f, None, 0, None))
             legend[key] = (first, f, legend.get(key, (None, None, 0))[2] + 1, shown.geom_type)
         _place_labels(ax, t, labels)
+        if not drawn:
+            ax.text(0.5, 0.5, "no features in this scene", transform=ax.transAxes, fontsize=13, ha="center",
+                    va="center", color="#333333", zorder=20, path_effects=_halo())
         handles = [_legend_handle(first, last, n, kind, role_colour(first.role, roles))
                    for first, last, n, kind in legend.values()]
         xmin, ymin, xmax, ymax = t.bounds
