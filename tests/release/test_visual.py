@@ -67,6 +67,7 @@ def test_the_slice_is_two_percent_drawn_by_the_seed(items):
     assert len({v.template_id for v in select_visual(items, share=0.1)}) >= 3  # spread over templates
 
 
+@pytest.mark.slow  # a whole release written with its maps (about 10 s)
 def test_a_release_with_the_visual_slice_writes_it_and_says_so_in_the_card(items, kg, tmp_path):
     summary = write_release(items, tmp_path / "rel", seed=0, baselines=False, visual_kg=kg)
     folder = tmp_path / "rel" / "visual"

@@ -129,6 +129,7 @@ def test_the_text_harness_refuses_the_map_conditions_and_runs_the_geojson_one():
         assert check_condition(condition, images=True) == condition
 
 
+@pytest.mark.slow  # the commands end to end, each opening the snapshot (about 7 s)
 def test_the_cli_writes_scenes_and_map_prompts_and_refuses_to_overwrite(items, cache, tmp_path):
     from kgbench.cli import main
 
