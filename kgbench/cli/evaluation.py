@@ -72,7 +72,8 @@ def prompts():
 @prompts.command("render")
 @click.option("--condition", required=True,
               type=click.Choice(["T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle",
-                                 "T3a", "T1-context", "T1-mcq", "T1-mcq-context"]))
+                                 "T3a", "T1-context", "T1-mcq", "T1-mcq-context", "T1-geojson", "T1-map",
+                                 "T1-geojson-map"]))
 @click.option("--dataset", required=True, type=click.Path(dir_okay=False))
 @click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write prompts as JSON lines (default: stdout).")
 @click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
@@ -81,13 +82,17 @@ def prompts():
               help="T1-mcq*: answer options per item (fewer where the format has fewer values), plus the fixed "
                    "refusal option.")
 @click.option("--seed", type=int, default=0, show_default=True, help="T1-mcq*: the seed the options are drawn with.")
+@click.option("--map-size", type=click.IntRange(min=200, max=4096), default=768, show_default=True,
+              help="T1-map, T1-geojson-map: the map's width and height, pixels.")
 @_FORCE
 @click.pass_obj
-def prompts_render(obj, condition, dataset, out, context_budget, n_options, seed, force):
+def prompts_render(obj, condition, dataset, out, context_budget, n_options, seed, map_size, force):
     """Render every item of a dataset as a prompt (messages, answer JSON schema, metadata).
 
     T1-context and T1-mcq-context (and T1-mcq for entity-name, set and false-premise items) read the knowledge
-    graph the items were generated from: the bundled snapshot, or --snapshot DIR / --endpoint URL.
+    graph the items were generated from: the bundled snapshot, or --snapshot DIR / --endpoint URL. The map
+    conditions embed each item's map (drawn over the snapshot's own basemap) in the user message as an image
+    part (a base64 PNG data URL).
     """
     from kgbench.evaluation.choices import needs_kg
     from kgbench.evaluation.conditions import get_condition
@@ -102,9 +107,12 @@ def prompts_render(obj, condition, dataset, out, context_budget, n_options, seed
         items = read_jsonl(dataset)
         if cond.context or any(needs_kg(it) for it in items):
             kg = _items_kg(obj, items, dataset)
-    with _bar(f"rendering {condition} prompts"):
+    elif cond.image:
+        kg = _open(obj)
+    with _bar(f"rendering {condition} prompts") as (bar, task):
         rows = render_prompts(dataset, condition, out, context_budget=context_budget, n_options=n_options,
-                              seed=seed, kg=kg)
+                              seed=seed, kg=kg, map_size=map_size,
+                              progress=lambda done, total: bar.update(task, completed=done, total=total))
     if not out:
         for r in rows:
             click.echo(json.dumps(r, ensure_ascii=False))
@@ -212,3 +220,27 @@ def export_lm_eval(dataset, out, conditions, context_budget, max_gen_toks, force
     done = write(dataset, out, conditions=list(conditions) or HARNESS_CONDITIONS, force=force,
                  context_budget=context_budget, max_gen_toks=max_gen_toks)
     click.echo(f"{done.n_items} items, {len(done.tasks)} tasks, groups {', '.join(done.groups)} -> {out}", err=True)
+
+
+# ---------------------------------------------------------------------------------------------- scenes
+@main.command("scenes")
+@click.option("--dataset", required=True, type=click.Path(dir_okay=False), help="Items (JSON lines).")
+@click.option("--out", "-o", required=True, type=click.Path(file_okay=False),
+              help="Folder to write: <id>.geojson, <id>.png, <id>.transform.json per item, and index.jsonl.")
+@click.option("--size", type=click.IntRange(min=200, max=4096), default=768, show_default=True,
+              help="Width and height of each map, pixels.")
+@click.option("--no-basemap", is_flag=True, help="Draw the task features alone (do not open the KG).")
+@_FORCE
+@click.pass_obj
+def scenes(obj, dataset, out, size, no_basemap, force):
+    """Write each item's scene as RFC 7946 GeoJSON and as a PNG map (Web Mercator) with its pixel transform."""
+    from kgbench.evaluation.scenes import write_scenes
+    from kgbench.generator.items import read_jsonl
+
+    _output(out, [dataset], folder=True, force=force)
+    items = read_jsonl(dataset)
+    kg = None if no_basemap else _open(obj)
+    with _bar("drawing scenes") as (bar, task):
+        index = write_scenes(items, out, kg=kg, size=size,
+                             progress=lambda done, total: bar.update(task, completed=done, total=total))
+    click.echo(f"{len(index)} scenes -> {out}", err=True)

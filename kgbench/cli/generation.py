@@ -133,7 +133,8 @@ def _generate_all(obj, seed, per_stratum, jobs, out, force, languages=("eng",), 
         click.echo(f"resumed: {len(checkpoint.reused)} finished tasks read back from {folder}", err=True)
     try:
         summary = write_release(run.items, out, reports=run.reports, unsatisfiable=run.unsatisfiable,
-                                snapshot_manifest=manifest, seed=seed, force=force)
+                                snapshot_manifest=manifest, seed=seed, force=force,
+                                visual_kg=None if obj.endpoint else kg_)
     except ReleaseError as exc:
         raise click.ClickException(str(exc)) from None
     checkpoint.remove()

@@ -14,12 +14,17 @@ condition                what the model gets
 ``T1-mcq``               the question with lettered options (:mod:`kgbench.evaluation.choices`); the answer
                          is one letter
 ``T1-mcq-context``       the same after the place context
+``T1-geojson``           the item's scene (its features' gold geometries, anonymous ids) as GeoJSON
+``T1-map``               the scene as a map image (an image part of the user message)
+``T1-geojson-map``       both
 =======================  ==============================================================================
 
 A :class:`Condition` says whether it shows the gold triples (``oracle``: its prompt is fitted to the context
 budget), whether an agent runs it in a sandbox (``agent``) and whether that agent needs the knowledge graph
 (``needs_kg``); whether its prompt is multiple choice (``mcq``) and shows a place context read from the
-knowledge graph when it is rendered (``context``). :func:`get_condition` looks one up by name.
+knowledge graph when it is rendered (``context``); whether it shows the item's scene (``scene``,
+:mod:`kgbench.evaluation.scenes`) and whether its user message carries an image part (``image``: the content is
+a list of OpenAI-compatible parts, text and ``image_url``). :func:`get_condition` looks one up by name.
 """
 
 from __future__ import annotations
@@ -29,13 +34,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kgbench.evaluation.formats import AnswerFormat
-from kgbench.languages import ENGLISH_TEXTS, get_language
+from kgbench.languages import ENGLISH_TEXTS, SCENE_TEXTS, get_language
 from kgbench.generator.gold import gold_as, verbalize_gold
 from kgbench.generator.items import Item
 
-__all__ = ["Condition", "Parametric", "OracleFacts", "AgentCondition", "MultipleChoice", "CONDITION_OBJECTS",
-           "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "get_condition", "answer_instructions", "item_texts",
-           "choice_schema"]
+__all__ = ["Condition", "Parametric", "OracleFacts", "AgentCondition", "MultipleChoice", "SceneCondition",
+           "SCENE_CONDITIONS", "IMAGE_CONDITIONS", "CONDITION_OBJECTS", "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS",
+           "get_condition", "answer_instructions", "item_texts", "choice_schema"]
 
 #: the knowledge-graph tools of condition T3a, with the signature the model sees
 KG_TOOLS = {
@@ -85,7 +90,8 @@ class Condition:
     runs the prompt in a sandbox with a step budget instead of one completion; ``needs_kg``: the agent's tools
     query the knowledge graph; ``reasoning``: the answer object carries a ``reasoning`` field first; ``mcq``:
     the prompt lists options and the answer is a letter; ``context``: the prompt opens with a place context
-    rendered from the knowledge graph (so rendering needs the KG).
+    rendered from the knowledge graph (so rendering needs the KG); ``scene``: the prompt shows the item's scene;
+    ``image``: the user message carries an image part.
     """
 
     name: str
@@ -95,13 +101,16 @@ class Condition:
     reasoning: bool = False
     mcq: bool = False
     context: bool = False
+    scene: bool = False
+    image: bool = False
 
-    def render(self, item: Item, fmt: AnswerFormat, schema: dict, note: str, *, choices=None,
-               place_context: str = "") -> tuple[str, str, dict]:
-        """Return (system message, user message, extra metadata) of an item's prompt; ``note`` says how the
-        shown gold triples were simplified ('' when whole); ``choices`` are the item's multiple-choice options
-        (:class:`~kgbench.evaluation.choices.Choices`) and ``place_context`` its place context, where the
-        condition shows them."""
+    def render(self, item: Item, fmt: AnswerFormat, schema: dict, note: str, **context) -> tuple[str, object, dict]:
+        """Return (system message, user message content, extra metadata) of an item's prompt; ``note`` says how
+        the shown gold triples were simplified ('' when whole). ``context``: what a condition shows beside the
+        question, each ignored by the conditions that do not show it: ``choices`` (the item's multiple-choice
+        options, :class:`~kgbench.evaluation.choices.Choices`), ``place_context`` (its place context text), and
+        what a scene condition needs (``kg``, ``context_budget``, ``map_size``, ``hide``; see
+        :class:`SceneCondition`)."""
         raise NotImplementedError
 
     @staticmethod
@@ -113,9 +122,9 @@ class Condition:
 class Parametric(Condition):
     """T1 and T2: the question and the answer format, nothing else."""
 
-    def render(self, item, fmt, schema, note, *, choices=None, place_context=""):
+    def render(self, item, fmt, schema, note, **context):
         texts = item_texts(item)
-        user = (_context_block(place_context, texts) + self._question(item) + "\n\n"
+        user = (_context_block(context.get("place_context", ""), texts) + self._question(item) + "\n\n"
                 + answer_instructions(fmt, item.unit, reasoning=self.reasoning, schema=schema, texts=texts))
         return texts["system.parametric"], user, {}
 
@@ -128,7 +137,7 @@ class OracleFacts(Condition):
     #: the key of the facts' heading in the prompt texts
     label: str = "prompt.facts"
 
-    def render(self, item, fmt, schema, note, *, choices=None, place_context=""):
+    def render(self, item, fmt, schema, note, **context):
         texts = item_texts(item)
         facts = verbalize_gold(item) if self.surface == "text" else gold_as(item, self.surface)
         fence = "" if self.surface == "text" else "```\n"
@@ -144,7 +153,7 @@ class AgentCondition(Condition):
     """T3-oracle (``oracle``: the gold triples in the message and in the sandbox's ``GOLD_TRIPLES``) and T3a
     (``needs_kg``: the knowledge-graph tools)."""
 
-    def render(self, item, fmt, schema, note, *, choices=None, place_context=""):
+    def render(self, item, fmt, schema, note, **context):
         texts = item_texts(item)
         system = self._system(fmt, item.unit, schema, texts)
         if self.oracle:
@@ -190,16 +199,65 @@ class MultipleChoice(Condition):
     """T1-mcq and T1-mcq-context (``context``): the question, its lettered options (the last is always the
     refusal option, the gold of a false-premise item) and the reply as one letter."""
 
-    def render(self, item, fmt, schema, note, *, choices=None, place_context=""):
+    def render(self, item, fmt, schema, note, **context):
+        choices = context.get("choices")
         if choices is None:
             raise ValueError(f"{self.name} prompts need the item's options (kgbench.evaluation.choices)")
         texts = item_texts(item)
         lines = [texts["prompt.options"], *(f"{o.letter}. {o.text}" for o in choices.options)]
         letters = ", ".join(choices.letters)
-        user = (_context_block(place_context, texts) + self._question(item) + "\n\n" + "\n".join(lines) + "\n\n"
+        user = (_context_block(context.get("place_context", ""), texts) + self._question(item) + "\n\n"
+                + "\n".join(lines) + "\n\n"
                 + texts["prompt.mcq_policy"].format(letter=choices.refusal_option) + "\n"
                 + texts["prompt.mcq_reply"].format(letters=letters) + "\n" + json.dumps(schema, ensure_ascii=False))
         return texts["system.mcq"], user, choices.to_dict()
+
+
+@dataclass(frozen=True)
+class SceneCondition(Condition):
+    """T1-geojson, T1-map, T1-geojson-map: the item's scene (:func:`kgbench.evaluation.scenes.item_scene`) as
+    GeoJSON (``geojson``) and/or as a map image (``image``), the feature ids named, then the question.
+
+    ``context``: ``kg`` (the basemap's KG; None opens the bundled snapshot when a map is drawn, False draws
+    no basemap), ``context_budget`` (tokens the GeoJSON text is fitted to; None: whole), ``map_size``
+    (pixels, default 768), ``hide`` (roles whose names are withheld: the visual slice). Written in English
+    only: an item in another language raises :class:`~kgbench.evaluation.scenes.prompt.SceneLanguageError`.
+    The metadata ``scene`` records the feature ids, the GeoJSON's vertex cap and the map's size, SHA-256 and
+    pixel transform.
+    """
+
+    geojson: bool = False
+
+    def render(self, item, fmt, schema, note, **context):
+        from kgbench.evaluation.context import CHARS_PER_TOKEN
+        from kgbench.evaluation.scenes.model import item_scene
+        from kgbench.evaluation.scenes.prompt import (SceneLanguageError, image_part, png_metadata, scene_intro,
+                                                      text_part)
+
+        if (item.language or "eng") != "eng":
+            raise SceneLanguageError(f"condition {self.name!r} is written in English only; item {item.id!r} is in "
+                                     f"{item.language!r}")
+        scene = item_scene(item)
+        if context.get("hide"):
+            scene = scene.hiding(context["hide"])
+        budget = context.get("context_budget")
+        intro, meta = scene_intro(scene, SCENE_TEXTS, geojson=self.geojson, image=self.image,
+                                  budget_chars=None if budget is None else budget * CHARS_PER_TOKEN)
+        question = (self._question(item) + "\n\n"
+                    + answer_instructions(fmt, item.unit, reasoning=False, schema=schema, texts=ENGLISH_TEXTS))
+        if not self.image:
+            return SCENE_TEXTS["system.scene"], intro + "\n\n" + question, {"scene": meta}
+        from kgbench.evaluation.scenes.maps import scene_map
+
+        kg = context.get("kg")
+        if kg is None and scene.features:
+            from kgbench.kg.store import open_kg
+
+            kg = open_kg()
+        png, transform = scene_map(scene, None if kg is False else kg, width=context.get("map_size") or 768)
+        meta["image"] = png_metadata(png, transform)
+        user = [text_part(intro), image_part(png), text_part(question)]
+        return SCENE_TEXTS["system.scene"], user, {"scene": meta}
 
 
 #: every condition, in the spec's order
@@ -214,10 +272,17 @@ CONDITION_OBJECTS: dict[str, Condition] = {c.name: c for c in (
     Parametric("T1-context", context=True),
     MultipleChoice("T1-mcq", mcq=True),
     MultipleChoice("T1-mcq-context", mcq=True, context=True),
+    SceneCondition("T1-geojson", scene=True, geojson=True),
+    SceneCondition("T1-map", scene=True, image=True),
+    SceneCondition("T1-geojson-map", scene=True, geojson=True, image=True),
 )}
 CONDITIONS = tuple(CONDITION_OBJECTS)
 #: conditions whose prompts start an agent run (code in a sandbox, a step budget) instead of one completion
 AGENT_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if c.agent)
+#: conditions whose prompts show the item's scene (GeoJSON and/or a map)
+SCENE_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if c.scene)
+#: conditions whose user message carries an image part
+IMAGE_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if c.image)
 
 
 def get_condition(name: str | Condition) -> Condition:
@@ -229,7 +294,7 @@ def get_condition(name: str | Condition) -> Condition:
     >>> get_condition("T4")
     Traceback (most recent call last):
     ...
-    ValueError: unknown condition 'T4'; expected one of T1, T2, T1-oracle-nt, T1-oracle-json, T1-oracle-verbalized, T3-oracle, T3a, T1-context, T1-mcq, T1-mcq-context
+    ValueError: unknown condition 'T4'; expected one of T1, T2, T1-oracle-nt, T1-oracle-json, T1-oracle-verbalized, T3-oracle, T3a, T1-context, T1-mcq, T1-mcq-context, T1-geojson, T1-map, T1-geojson-map
     """
     if isinstance(name, Condition):
         return name

@@ -13,7 +13,9 @@ Only the single-turn conditions (:data:`HARNESS_CONDITIONS`) run in a harness: t
 (:mod:`kgbench.evaluation.agent`), which a harness's one-completion-per-item loop does not do;
 ``kgbench run`` runs them. Neither do the conditions that read the knowledge graph while rendering (the place
 context of T1-context and T1-mcq-context, the options of T1-mcq, whose gold letters are also dealt over the whole
-dataset): ``kgbench prompts render`` + ``kgbench run`` + ``kgbench evaluate`` run those.
+dataset): ``kgbench prompts render`` + ``kgbench run`` + ``kgbench evaluate`` run those. The map conditions
+(T1-map, T1-geojson-map: an image part in the user message) run in the inspect task, whose messages carry images
+(``images=True``), not in the lm-evaluation-harness export, whose prompts are text.
 
 This module imports no harness: it is plain kgbench.
 """
@@ -34,49 +36,67 @@ from kgbench.evaluation.replies import reply_fields
 from kgbench.evaluation.scoring import ItemScore, aggregate
 from kgbench.generator.items import Item, family_of
 
-__all__ = ["HARNESS_CONDITIONS", "HARNESS_METRICS", "check_condition", "harness_prompt", "dataset_prompts",
+__all__ = ["HARNESS_CONDITIONS", "IMAGE_HARNESS_CONDITIONS", "HARNESS_METRICS", "check_condition", "harness_prompt", "dataset_prompts",
            "reply_record",
            "score_reply", "harness_metrics", "task_name", "family_group", "item_family", "dumps"]
 
-#: the conditions a harness runs: one completion per item (the agent conditions need kgbench's sandbox; the
-#: multiple-choice and context conditions read the KG while rendering)
-HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if not (c.agent or c.mcq or c.context))
+#: the conditions every harness runs: one completion per item of text (the agent conditions need kgbench's
+#: sandbox; the multiple-choice and context conditions read the KG while rendering; the map conditions send an
+#: image, which only a harness of images runs: ``images=True``)
+HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items()
+                           if not (c.agent or c.mcq or c.context or c.image))
+#: the conditions a harness whose messages carry images runs (the inspect task)
+IMAGE_HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if not (c.agent or c.mcq or c.context))
 
 #: the metrics a harness reports, each an attribute of :class:`~kgbench.evaluation.scoring.Metrics`
 HARNESS_METRICS = ("em", "ne", "coverage", "em_covered", "false_refusal_rate", "negative_rejection_rate")
 
 
-def check_condition(condition: str) -> str:
+def check_condition(condition: str, *, images: bool = False) -> str:
     """Return the condition's name if a harness can run it; ValueError naming the ones it can otherwise.
+
+    ``images``: the harness sends image parts (the inspect task), so the map conditions run too.
 
     >>> check_condition("T1-oracle-verbalized")
     'T1-oracle-verbalized'
     >>> check_condition("T3a")
     Traceback (most recent call last):
     ...
-    ValueError: condition 'T3a' runs an agent in kgbench's sandbox (use kgbench run); a harness runs T1, T2, T1-oracle-nt, T1-oracle-json, T1-oracle-verbalized
+    ValueError: condition 'T3a' runs an agent in kgbench's sandbox (use kgbench run); a harness runs T1, T2, T1-oracle-nt, T1-oracle-json, T1-oracle-verbalized, T1-geojson
+    >>> check_condition("T1-map")
+    Traceback (most recent call last):
+    ...
+    ValueError: condition 'T1-map' sends a map image, and this harness sends text only (run it with kgbench run or the inspect task); it runs T1, T2, T1-oracle-nt, T1-oracle-json, T1-oracle-verbalized, T1-geojson
+    >>> check_condition("T1-map", images=True)
+    'T1-map'
     """
     cond = get_condition(condition)
+    runs = IMAGE_HARNESS_CONDITIONS if images else HARNESS_CONDITIONS
     if cond.agent:
         raise ValueError(f"condition {cond.name!r} runs an agent in kgbench's sandbox (use kgbench run); "
-                         f"a harness runs {', '.join(HARNESS_CONDITIONS)}")
+                         f"a harness runs {', '.join(runs)}")
     if cond.mcq or cond.context:
         raise ValueError(f"condition {cond.name!r} reads the knowledge graph while rendering (use kgbench prompts "
-                         f"render, run and evaluate); a harness runs {', '.join(HARNESS_CONDITIONS)}")
+                         f"render, run and evaluate); a harness runs {', '.join(runs)}")
+    if cond.image and not images:
+        raise ValueError(f"condition {cond.name!r} sends a map image, and this harness sends text only (run it "
+                         f"with kgbench run or the inspect task); it runs {', '.join(runs)}")
     return cond.name
 
 
 def harness_prompt(item: Item | Mapping, condition: str, *,
-                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> Prompt:
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET, images: bool = False, kg=None) -> Prompt:
     """Return the prompt a harness sends for one item: exactly :func:`kgbench.evaluation.prompts.render`'s.
 
-    Raises ValueError for an agent condition (see :func:`check_condition`).
+    Raises ValueError for an agent condition, and for a map condition unless ``images`` (see
+    :func:`check_condition`); ``kg`` draws the maps' basemap (see :func:`~kgbench.evaluation.prompts.render`).
     """
-    return render(item, check_condition(condition), context_budget=context_budget)
+    return render(item, check_condition(condition, images=images), context_budget=context_budget, kg=kg)
 
 
 def dataset_prompts(dataset: str | os.PathLike | Iterable[Mapping], condition: str, *,
-                    context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> list[tuple[dict, Prompt]]:
+                    context_budget: int | None = DEFAULT_CONTEXT_BUDGET, images: bool = False,
+                    kg=None) -> list[tuple[dict, Prompt]]:
     """Return ``(item record, prompt)`` for every item of a dataset (a JSONL file or item dicts), in order.
 
     Raises ValueError for an agent condition, and for a record that is not an item, naming the file (or
@@ -87,12 +107,17 @@ def dataset_prompts(dataset: str | os.PathLike | Iterable[Mapping], condition: s
     ...
     ValueError: items:1: item 'x' is not a kgbench item (TypeError: ...)
     """
-    condition = check_condition(condition)
+    condition = check_condition(condition, images=images)
     where = str(dataset) if isinstance(dataset, (str, os.PathLike)) else "items"
+    if kg is None and get_condition(condition).image:
+        from kgbench.kg.store import open_kg
+
+        kg = open_kg()  # once: its memo keeps the basemap's country polygons for every item
     out = []
     for number, record in enumerate(read_jsonl(dataset), 1):
         try:
-            out.append((record, harness_prompt(record, condition, context_budget=context_budget)))
+            out.append((record, harness_prompt(record, condition, context_budget=context_budget, images=images,
+                                               kg=kg)))
         except (TypeError, KeyError, ValueError, AttributeError) as exc:
             raise ValueError(f"{where}:{number}: item {record.get('id')!r} is not a kgbench item "
                              f"({type(exc).__name__}: {str(exc)[:160]})") from None

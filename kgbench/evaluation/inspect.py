@@ -19,8 +19,9 @@ so kgbench works without inspect_ai. For example, against an OpenAI-compatible s
   false-refusal and negative-rejection rates) are ``kgbench evaluate``'s overall row, NaN for a rate over
   no items.
 
-Only the single-turn conditions run here (T1, T2, T1-oracle-nt/-json/-verbalized): the agent conditions
-need kgbench's sandbox (``kgbench run``). With ``epochs`` > 1 inspect reduces each sample's E to its mean
+Only the single-turn conditions run here (T1, T2, T1-oracle-nt/-json/-verbalized, T1-geojson, T1-map,
+T1-geojson-map; the maps go as inspect image contents): the agent conditions need kgbench's sandbox
+(``kgbench run``). With ``epochs`` > 1 inspect reduces each sample's E to its mean
 and keeps the first epoch's item score for the metrics.
 
 inspect runs a task file from the file's own folder, so a relative ``dataset`` path is read from the folder
@@ -34,7 +35,7 @@ from pathlib import Path
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser, ResponseSchema
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser, ContentImage, ContentText, ResponseSchema
 from inspect_ai.scorer import SampleScore, Score, Target, metric, scorer
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.util import JSONSchema
@@ -43,7 +44,26 @@ from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET
 from kgbench.evaluation.harness import (HARNESS_METRICS, check_condition, dataset_prompts, dumps, harness_metrics,
                                         item_family, score_reply)
 
-__all__ = ["kgbench", "kgbench_dataset", "kgbench_solver", "kgbench_scorer", "resolve_dataset"]
+__all__ = ["kgbench", "kgbench_dataset", "kgbench_solver", "kgbench_scorer", "resolve_dataset", "inspect_content"]
+
+
+def inspect_content(content):
+    """Return a kgbench message content as inspect's: a string as it is, OpenAI-compatible parts as
+    ContentText / ContentImage (the image's data URL kept).
+
+    >>> [type(c).__name__ for c in inspect_content([{"type": "text", "text": "a"},
+    ...     {"type": "image_url", "image_url": {"url": "data:image/png;base64,eA=="}}])]
+    ['ContentText', 'ContentImage']
+    """
+    if isinstance(content, str):
+        return content
+    out = []
+    for part in content:
+        if part.get("type") == "image_url":
+            out.append(ContentImage(image=part["image_url"]["url"]))
+        else:
+            out.append(ContentText(text=part.get("text", "")))
+    return out
 
 
 def resolve_dataset(path: str | os.PathLike) -> Path:
@@ -72,14 +92,15 @@ def kgbench_dataset(dataset: str | os.PathLike, condition: str = "T1", *,
     ``template_id``, ``family``, ``answer_format``, ``language``. An agent condition, or a line that is not an
     item, raises ValueError (naming the file and line).
     """
-    condition = check_condition(condition)
+    condition = check_condition(condition, images=True)
     path = resolve_dataset(dataset)
     samples = []
-    for record, prompt in dataset_prompts(path, condition, context_budget=context_budget):
+    for record, prompt in dataset_prompts(path, condition, context_budget=context_budget, images=True):
         system, user = prompt.messages
         samples.append(Sample(
             id=prompt.id,
-            input=[ChatMessageSystem(content=system["content"]), ChatMessageUser(content=user["content"])],
+            input=[ChatMessageSystem(content=system["content"]),
+                   ChatMessageUser(content=inspect_content(user["content"]))],
             target=dumps(record.get("answer")),
             metadata={"item": record, "schema": prompt.schema, "prompt_hash": prompt.hash, "condition": condition,
                       "template_id": record.get("template_id"), "family": item_family(record),
@@ -94,7 +115,7 @@ def kgbench_solver(condition: str = "T1", response_schema: bool = True):
     The prompt is already the condition's (the dataset renders it); ``response_schema=False`` sends no
     structured-output request (for a server that refuses one).
     """
-    check_condition(condition)
+    check_condition(condition, images=True)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         if not response_schema:
@@ -136,7 +157,7 @@ def kgbench_scorer():
 def kgbench(dataset: str, condition: str = "T1", context_budget: int = DEFAULT_CONTEXT_BUDGET,
             response_schema: bool = True) -> Task:
     """Return the inspect task of a kgbench dataset under one single-turn condition (``-T dataset=... -T condition=...``)."""
-    condition = check_condition(condition)
+    condition = check_condition(condition, images=True)
     return Task(dataset=kgbench_dataset(dataset, condition, context_budget=int(context_budget)),
                 solver=kgbench_solver(condition, response_schema=response_schema), scorer=kgbench_scorer(),
                 name=f"kgbench_{condition}", metadata={"condition": condition, "kgbench_dataset": str(dataset)})

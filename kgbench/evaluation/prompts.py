@@ -1,8 +1,8 @@
 """Prompts for every evaluation condition of ``spec/scoring.md``, rendered from benchmark items.
 
 The conditions (:data:`CONDITIONS`: T1, T2, T1-oracle-nt/-json/-verbalized, T3-oracle, T3a, T1-context,
-T1-mcq, T1-mcq-context) are objects of :mod:`kgbench.evaluation.conditions`; each writes its own system and
-user messages.
+T1-mcq, T1-mcq-context, T1-geojson, T1-map, T1-geojson-map) are objects of
+:mod:`kgbench.evaluation.conditions`; each writes its own system and user messages.
 
 Multiple-choice prompts (``T1-mcq``, ``T1-mcq-context``) list ``n_options`` answer options and the refusal option
 (:mod:`kgbench.evaluation.choices`); their metadata holds ``options`` (letter, text, the answer and unit each
@@ -10,6 +10,10 @@ stands for) and ``gold_option`` (the gold's letter). :func:`render_dataset` deal
 the items rendered together (:func:`~kgbench.evaluation.choices.balanced_positions`); the options themselves
 depend only on (item, seed, n_options, KG). The context conditions and the options of entity names, sets and
 false premises read the knowledge graph of the items' snapshot (``kg``).
+
+The user message of a map condition (:data:`IMAGE_CONDITIONS`) is a list of OpenAI-compatible content parts
+(text, the map as a ``data:image/png;base64`` ``image_url``, text); every other message is a string.
+:func:`message_text` reads the text of either.
 
 Every prompt states the expected answer format (with the format's unit clause) and asks for one JSON object
 that the format's JSON schema constrains; ``"answer": null`` means no answer. The agent conditions
@@ -19,6 +23,8 @@ conversation.
 Oracle prompts fit a context budget (default 32,000 tokens, estimated as characters / 4): when the full gold
 triples would not fit, their geometries are simplified, topology-preserving, to a vertex budget
 (:mod:`kgbench.evaluation.context`) and the prompt states it; gold answers stay computed on the full geometries.
+The scene conditions' GeoJSON is fitted the same way (:mod:`kgbench.evaluation.scenes.prompt`). Estimates count
+text only; an image part is recorded in the metadata (``context.images``), not counted.
 """
 
 from __future__ import annotations
@@ -32,16 +38,17 @@ from pathlib import Path
 
 from kgbench.evaluation.context import (CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGET, TOKEN_ESTIMATOR, FittedGold,
                                         estimate_tokens, fit_gold)
-from kgbench.evaluation.conditions import AGENT_CONDITIONS, CONDITION_OBJECTS, CONDITIONS, KG_TOOLS, get_condition
+from kgbench.evaluation.conditions import (AGENT_CONDITIONS, CONDITION_OBJECTS, CONDITIONS, IMAGE_CONDITIONS, KG_TOOLS,
+                                           SCENE_CONDITIONS, choice_schema, get_condition, item_texts)
 from kgbench.evaluation.choices import balanced_positions, make_choices, needs_kg
-from kgbench.evaluation.conditions import choice_schema, item_texts
+from kgbench.evaluation.scenes.prompt import message_text
 from kgbench.evaluation.formats import get_format
 from kgbench.evaluation.places import PlaceIndex, place_context
 from kgbench.generator.items import Item, read_jsonl
 from kgbench.fileio import json_lines, write_json_lines
 
 __all__ = [
-    "CONDITIONS", "AGENT_CONDITIONS", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
+    "CONDITIONS", "AGENT_CONDITIONS", "SCENE_CONDITIONS", "IMAGE_CONDITIONS", "message_text", "KG_TOOLS", "Prompt", "render", "render_dataset", "render_prompts",
     "read_prompts", "unit_clause", "prompt_hash", "fit_item_gold",
     "oracle_prompts_fit", "get_condition",
 ]
@@ -147,11 +154,13 @@ def oracle_prompts_fit(item: Item | Mapping, context_budget: int = DEFAULT_CONTE
 
 
 def _chars(prompt: Prompt) -> int:
-    return sum(len(m["content"]) for m in prompt.messages)
+    """Return the characters of a prompt's text (its messages' strings and text parts; images not counted)."""
+    return sum(len(message_text(m["content"])) for m in prompt.messages)
 
 
 def render(item: Item | Mapping, condition: str, *, context_budget: int | None = DEFAULT_CONTEXT_BUDGET,
-           n_options: int = 4, seed: int = 0, kg=None, position: int | None = None) -> Prompt:
+           n_options: int = 4, seed: int = 0, kg=None, position: int | None = None, map_size: int | None = None,
+           hide=()) -> Prompt:
     """Return the :class:`Prompt` of one item under one condition (see :data:`CONDITIONS`).
 
     Multiple-choice conditions take ``n_options`` (2..7) answer options chosen with ``seed``, the gold at
@@ -162,6 +171,10 @@ def render(item: Item | Mapping, condition: str, *, context_budget: int | None =
     Oracle prompts fit ``context_budget`` estimated tokens (characters / 4): when the full gold triples would
     not, their geometries are simplified (:func:`fit_item_gold`) and the prompt says so; metadata
     ``context`` records the estimate, the budget and the simplification. ``None`` gives the full gold triples.
+
+    The scene conditions (:data:`SCENE_CONDITIONS`) fit their GeoJSON to the same budget and draw their map
+    (``map_size`` pixels, default 768) over the basemap of ``kg`` (None: the bundled snapshot, opened when a
+    map is drawn; False: no basemap); ``hide`` withholds the names of these roles (the visual slice).
 
     >>> it = Item("A1-x", "A1", 1, "A1.1", "v1", "eng", "How far is Kamppi from Kallio?", "Distance", 2.1,
     ...           "km", [], False, None, {}, {}, "", "", "osm", {}, "snap")
@@ -177,6 +190,19 @@ def render(item: Item | Mapping, condition: str, *, context_budget: int | None =
             item = Item.from_dict(item)
         index = kg if kg is None or isinstance(kg, PlaceIndex) else PlaceIndex(kg)
         return _render_choices(item, cond.name, n_options=n_options, seed=seed, index=index, position=position)
+    if cond.scene:
+        if not isinstance(item, Item):
+            item = Item.from_dict(item)
+        basemap_kg = kg.kg if isinstance(kg, PlaceIndex) else kg
+        prompt = _render(item, condition, "", kg=basemap_kg, context_budget=context_budget, map_size=map_size,
+                         hide=hide)
+        prompt.metadata["context"] = {
+            "budget_tokens": context_budget, "estimated_tokens": estimate_tokens("".join(
+                message_text(m["content"]) for m in prompt.messages)), "estimator": TOKEN_ESTIMATOR,
+            "simplified": prompt.metadata["scene"].get("geojson_vertex_cap") is not None,
+            "images": sum(1 for m in prompt.messages if not isinstance(m["content"], str)
+                          for p in m["content"] if p.get("type") == "image_url")}
+        return prompt
     if not cond.oracle or context_budget is None:
         if not isinstance(item, Item):
             item = Item.from_dict(item)
@@ -192,14 +218,14 @@ def render(item: Item | Mapping, condition: str, *, context_budget: int | None =
     return prompt
 
 
-def _render(item: Item, condition: str, note: str) -> Prompt:
+def _render(item: Item, condition: str, note: str, **context) -> Prompt:
     """Return the prompt of an item whose gold triples are shown as they are, with a simplification note."""
     fmt = get_format(item.answer_format)
     cond = get_condition(condition)
     schema = fmt.answer_schema(reasoning=cond.reasoning, item=item.to_dict())
     metadata = {"item_id": item.id, "template_id": item.template_id, "answer_format": fmt.name,
                 "condition": condition, "unit": item.unit, "language": item.language}
-    system, user, extra = cond.render(item, fmt, schema, note)
+    system, user, extra = cond.render(item, fmt, schema, note, **context)
     metadata.update(extra)
     messages = ({"role": "system", "content": system}, {"role": "user", "content": user})
     return Prompt(item.id, condition, messages, schema, metadata)
@@ -230,37 +256,42 @@ def _render_choices(item: Item, condition: str, *, n_options: int, seed: int, in
 
 def render_dataset(items: Iterable[Item | Mapping], condition: str, *,
                    context_budget: int | None = DEFAULT_CONTEXT_BUDGET, n_options: int = 4, seed: int = 0,
-                   kg=None) -> list[dict]:
+                   kg=None, map_size: int | None = None, progress=None) -> list[dict]:
     """Return every item's prompt under one condition as JSON-ready dicts, in item order.
 
     Multiple-choice conditions deal the gold's position evenly over these items
-    (:func:`~kgbench.evaluation.choices.balanced_positions`); see :func:`render` for the other arguments.
+    (:func:`~kgbench.evaluation.choices.balanced_positions`); ``kg`` and ``map_size`` go to the context,
+    multiple-choice and map conditions (see :func:`render`); ``progress(done, total)`` is called after each item.
     """
     items = list(items)
     cond = get_condition(condition)
-    if not (cond.mcq or cond.context):
-        return [render(item, condition, context_budget=context_budget).to_dict() for item in items]
-    index = kg if kg is None or isinstance(kg, PlaceIndex) else PlaceIndex(kg)
+    if kg is None and cond.image and items:
+        from kgbench.kg.store import open_kg
+
+        kg = open_kg()  # once for the dataset, not once per item
+    index = kg if kg is None or isinstance(kg, PlaceIndex) or not (cond.mcq or cond.context) else PlaceIndex(kg)
     positions = balanced_positions(items, n_options, seed) if cond.mcq else {}
     out = []
-    for item in items:
+    for n, item in enumerate(items, 1):
         item_id = item.id if isinstance(item, Item) else item["id"]
-        out.append(render(item, condition, n_options=n_options, seed=seed, kg=index,
-                          position=positions.get(item_id)).to_dict())
+        out.append(render(item, condition, context_budget=context_budget, n_options=n_options, seed=seed, kg=index,
+                          position=positions.get(item_id), map_size=map_size).to_dict())
+        if progress is not None:
+            progress(n, len(items))
     return out
 
 
 def render_prompts(dataset_path: str | Path, condition: str, out_path: str | Path | None = None, *,
                    context_budget: int | None = DEFAULT_CONTEXT_BUDGET, n_options: int = 4, seed: int = 0,
-                   kg=None) -> list[dict]:
+                   kg=None, map_size: int | None = None, progress=None) -> list[dict]:
     """Return the prompts of a JSONL dataset under one condition; with ``out_path``, also write them as JSONL.
 
     The file is written atomically (the function behind ``kgbench prompts render``); oracle prompts fit
-    ``context_budget`` estimated tokens; multiple-choice and context conditions take ``n_options``, ``seed`` and
-    ``kg`` (see :func:`render_dataset`).
+    ``context_budget`` estimated tokens (see :func:`render`); multiple-choice and context conditions take
+    ``n_options``, ``seed`` and ``kg``; map conditions ``kg`` and ``map_size`` (see :func:`render_dataset`).
     """
     prompts = render_dataset(read_jsonl(dataset_path), condition, context_budget=context_budget,
-                             n_options=n_options, seed=seed, kg=kg)
+                             n_options=n_options, seed=seed, kg=kg, map_size=map_size, progress=progress)
     if out_path is not None:
         write_json_lines(out_path, prompts, dumps=lambda p: json.dumps(p, ensure_ascii=False, separators=(",", ":")))
     return prompts

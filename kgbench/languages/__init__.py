@@ -11,8 +11,8 @@ of kgbench: every layer above may use it.
 from kgbench.languages.base import (EDIT_CATEGORIES, NAME_KINDS, Edit, Fill, Language, Name, Realization, Slot,
                                     join_sentences, placeholders, text_fields)
 from kgbench.languages.registry import LANGUAGE_CODES, get_language, languages, parse_languages, script_problem
-from kgbench.languages.texts import ENGLISH_TEXTS, FORMAT_SLUGS, LOCALITIES, UNIT_KEYS
+from kgbench.languages.texts import ENGLISH_TEXTS, FORMAT_SLUGS, LOCALITIES, SCENE_TEXTS, UNIT_KEYS
 
 __all__ = ["EDIT_CATEGORIES", "NAME_KINDS", "Edit", "Fill", "Language", "Name", "Realization", "Slot",
            "placeholders", "text_fields", "join_sentences", "LANGUAGE_CODES", "get_language", "languages", "parse_languages",
-           "script_problem", "ENGLISH_TEXTS", "FORMAT_SLUGS", "LOCALITIES", "UNIT_KEYS"]
+           "script_problem", "ENGLISH_TEXTS", "SCENE_TEXTS", "FORMAT_SLUGS", "LOCALITIES", "UNIT_KEYS"]

@@ -9,7 +9,7 @@ is the same for all.
 
 from __future__ import annotations
 
-__all__ = ["ENGLISH_TEXTS", "FORMAT_SLUGS", "UNIT_KEYS", "LOCALITIES"]
+__all__ = ["ENGLISH_TEXTS", "SCENE_TEXTS", "FORMAT_SLUGS", "UNIT_KEYS", "LOCALITIES"]
 
 #: the answer formats' slugs (``format.<slug>`` keys)
 FORMAT_SLUGS = ("boolean", "entity", "direction", "set", "cell", "geohash", "h3_s2", "distance", "area", "count",
@@ -126,4 +126,27 @@ ENGLISH_TEXTS: dict[str, str] = {
     "period.months": "between {month1} and {month2} {year}",
     "period.days": "between {day1} and {day2} {month} {year}",
     "period.dates": "between {date1} and {date2}",
+}
+
+#: the English texts of the scene conditions (T1-geojson, T1-map, T1-geojson-map; the visual slice). Written in
+#: English only so far: the scene conditions refuse an item in another language rather than mix two in one
+#: prompt (the other languages' ``texts`` need not translate these keys).
+SCENE_TEXTS: dict[str, str] = {
+    "system.scene": ("You answer geospatial questions about places, regions, routes and events. You are shown "
+                     "the scene of the question: the geometries of the features it is about. Answer from the "
+                     "scene and what you know."),
+    "scene.geojson": ("The scene as GeoJSON (RFC 7946: each position is longitude, latitude in WGS 84 degrees; "
+                      "each feature's \"id\" is the id below):"),
+    "scene.map": ("The attached map shows the scene (Web Mercator, north up, a scale bar at the bottom left; each "
+                  "feature is drawn in its own colour and labelled by its id)."),
+    "scene.map_many": ("The attached map shows the scene (Web Mercator, north up, a scale bar at the bottom left; "
+                       "each kind of feature is drawn in its own colour, and with this many features only the ids "
+                       "of the named ones are written on the map)."),
+    "scene.features": "The features: {features}.",
+    "scene.feature": "{id} is {name}",
+    "scene.feature_category": "{id} is {name} ({category})",
+    "scene.hidden": "{id} is the area outlined on the map (its name is not given)",
+    "scene.empty": "The scene has no features (the question is about no geometry the knowledge graph holds).",
+    "scene.simplified": ("Geometries with many vertices are simplified (topology-preserving, at most {vertices} "
+                         "vertices each) to fit the context budget; the answer was computed on the full ones."),
 }

@@ -7,6 +7,7 @@ import shapely
 from kgbench.geofunctions.literals import GeometryLiteralError, parse_geometry
 from kgbench.kg.result_frames import geometry_columns, optional_import
 from kgbench.kg.result_html import term_text
+from kgbench.evaluation.scenes.style import role_colour
 from kgbench.notebook.features import Feature, display_geometry
 
 __all__ = ["features_map", "result_map", "role_colour", "MAP_FEATURES", "TILES"]
@@ -15,19 +16,6 @@ __all__ = ["features_map", "result_map", "role_colour", "MAP_FEATURES", "TILES"]
 MAP_FEATURES = 2000
 #: the basemap tiles (fetched by the browser that shows the map, never by kgbench)
 TILES = "OpenStreetMap"
-_PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
-_OTHER = "#555555"
-
-
-def role_colour(role: str, roles: list[str]) -> str:
-    """Return the colour of a role among the item's roles (grey for a geometry of no role).
-
-    >>> role_colour("A", ["A", "B"]), role_colour("B", ["A", "B"]), role_colour("", ["A"])
-    ('#d62728', '#1f77b4', '#555555')
-    """
-    if role not in roles:
-        return _OTHER
-    return _PALETTE[roles.index(role) % len(_PALETTE)]
 
 
 def _bounds(geoms) -> list[list[float]]:

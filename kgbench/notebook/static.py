@@ -8,54 +8,13 @@ import textwrap
 
 import shapely
 
+from kgbench.evaluation.scenes.basemap import BASEMAP_TOLERANCE, country_outlines
+from kgbench.evaluation.scenes.style import draw_geometry, role_colour
 from kgbench.notebook.features import Feature, display_geometry
-from kgbench.notebook.maps import role_colour
 
 __all__ = ["item_png", "country_outlines", "BASEMAP_TOLERANCE"]
 
-#: degrees: the simplification of the country outlines drawn under a static map
-BASEMAP_TOLERANCE = 0.02
-_MEMO_KEY = "notebook: country outlines"
 _LEGEND = 12
-
-
-def country_outlines(kg) -> list:
-    """Return the snapshot's country polygons simplified for a basemap (CRS84), read once per KG and kept.
-
-    Countries are the entities of category "country"; their outlines are simplified to
-    :data:`BASEMAP_TOLERANCE` degrees (about 2 km), which is what a figure can show.
-    """
-    memo = getattr(kg, "memo", None)
-    if memo is None:  # a KG that keeps no memo (a remote endpoint): read every time
-        memo = {}
-    if _MEMO_KEY not in memo:
-        from kgbench.geofunctions.literals import GeometryLiteralError, parse_geometry
-
-        r = kg.query('SELECT ?w WHERE { ?c kgb:category "country" ; geo:hasGeometry/geo:asWKT ?w }')
-        geoms = []
-        for (term,) in r.rows:
-            try:
-                geoms.append(parse_geometry(term))
-            except GeometryLiteralError:
-                continue
-        memo[_MEMO_KEY] = list(shapely.simplify(geoms, BASEMAP_TOLERANCE, preserve_topology=True))
-    return memo[_MEMO_KEY]
-
-
-def _draw(ax, geom, colour: str, label: str | None) -> None:
-    from shapely import plotting
-
-    kind = geom.geom_type
-    if kind in ("Polygon", "MultiPolygon"):
-        plotting.plot_polygon(geom, ax=ax, add_points=False, facecolor=colour + "40", edgecolor=colour,
-                              linewidth=1.5, label=label)
-    elif kind in ("LineString", "MultiLineString", "LinearRing"):
-        plotting.plot_line(geom, ax=ax, add_points=False, color=colour, linewidth=2, label=label)
-    elif kind in ("Point", "MultiPoint"):
-        plotting.plot_points(geom, ax=ax, color=colour, markersize=7, zorder=5, label=label)
-    else:  # a collection: each part, the label on the first
-        for n, part in enumerate(geom.geoms):
-            _draw(ax, part, colour, label if n == 0 else None)
 
 
 def _view(features: list[Feature]) -> tuple[float, float, float, float]:
@@ -114,7 +73,8 @@ def item_png(item, features: list[Feature], *, outlines=(), width: int = 900, he
                                   linewidth=0.6)
     roles = sorted({f.role for f in features if f.role})
     for n, f in enumerate(drawn):  # a legend of a dozen entries at most
-        _draw(ax, display_geometry(f.geometry), role_colour(f.role, roles), f.label[:60] if n < _LEGEND else None)
+        draw_geometry(ax, display_geometry(f.geometry), role_colour(f.role, roles),
+                      f.label[:60] if n < _LEGEND else None)
     minx, miny, maxx, maxy = _fit(minx, miny, maxx, maxy, 0.9 * width / (0.74 * height))
     ax.set_xlim(minx, maxx)
     ax.set_ylim(miny, maxy)

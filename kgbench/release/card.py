@@ -198,6 +198,26 @@ def _limitations_section(stats: dict) -> str:
             "computed on the full geometries.\n")
 
 
+def _visual_section(stats: dict) -> str:
+    """Return the card's section on the visual slice ('' when the release has none)."""
+    v = stats.get("visual")
+    if not v:
+        return ""
+    per = ", ".join(f"{t} ({n})" for t, n in v["templates"].items()) or "none"
+    return ("## Visual slice\n\n"
+            f"`visual/items.jsonl` holds {v['items']} items ({_pct(v['items'] / max(v['english_items'], 1))} of the "
+            f"{v['english_items']} English items; the design's share is {_pct(v['share'])}) in which a visually "
+            "salient entity (a polygon or a line: a country, a state, a park, a road, a storm track) is shown "
+            "instead of named: the question calls it \"the area outlined on the map as A\" (or \"the line drawn "
+            "on the map as A\"). **The snapshot holds no photographs**: the entity is shown as a map rendered from "
+            "the snapshot itself (`visual/images/<id>.png`, " + v["image"] + ", Web Mercator, with the pixel "
+            "transform beside it), its geometry over the snapshot's own country polygons, roads and land use, with "
+            "no name of it on the map, in the legend or in the prompt (the item record keeps the name, marked "
+            f"`hidden`, for audits). Run these items under condition `{v['condition']}` (`kgbench prompts render "
+            f"--condition {v['condition']} --dataset visual/items.jsonl`); each id is its source item's with "
+            f"`-visual` appended. Templates: {per}.\n")
+
+
 def _licence_text(stats: dict) -> str:
     osm = stats.get("osm_derived") or {}
     total = sum(osm.values())
@@ -313,7 +333,8 @@ def render_card(stats: dict) -> str:
              "normalized error. Income tiers follow the World Bank FY2026 classification of the country the entity's "
              "geometry falls in; density tiers bin GeoNames population aggregated per H3 cell at the global 33rd and "
              "67th percentiles.\n",
-             _false_premise_section(stats), _baselines_section(stats), _design_section(stats),
+             _false_premise_section(stats), _baselines_section(stats), _visual_section(stats),
+             _design_section(stats),
              _limitations_section(stats),
              "## Items per family\n",
              _table(["SFID", "family", "large", "small"],

@@ -375,7 +375,7 @@ def _check_target(out: Path, force: bool) -> None:
 
 def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterable[GenerationReport] = (),
                   unsatisfiable: Mapping[str, str] = {}, snapshot_manifest: Mapping | None = None,
-                  seed: int = 0, force: bool = False, baselines: bool = True) -> ReleaseSummary:
+                  seed: int = 0, force: bool = False, baselines: bool = True, visual_kg=None) -> ReleaseSummary:
     """Return the summary of a benchmark release written into ``out_dir`` (replaced whole, only on success).
 
     Items are validated first (unique ids, each answer against its format's gold schema): any problem raises
@@ -385,7 +385,9 @@ def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterab
     ``reports`` (one :class:`GenerationReport` per template run) and ``unsatisfiable`` (template id -> reason)
     feed the card; ``snapshot_manifest`` gives its snapshot id, sources and licences; ``seed`` drives the
     choice of the small split. ``baselines`` scores the majority (both splits) and oracle (small split) baselines
-    for the card (:func:`~kgbench.release.card.release_baselines`).
+    for the card (:func:`~kgbench.release.card.release_baselines`). With ``visual_kg`` (the KG whose basemap
+    the maps draw) the release also holds the visual slice in ``visual/`` (:mod:`kgbench.release.visual`: 2%
+    of the English items, the salient entity shown on a map instead of named) and the card describes it.
     """
     items = list(items)
     out = Path(out_dir)
@@ -419,6 +421,12 @@ def write_release(items: Sequence[Item], out_dir: str | Path, *, reports: Iterab
                     (tmp / split / lang).mkdir()
                     write_parquet([it for it in chosen if it.language == lang], tmp / rel[f"{split}/{lang}/parquet"],
                                    english_only=True)
+        if visual_kg is not None:
+            from kgbench.release.visual import VISUAL_SHARE, select_visual, write_visual
+
+            chosen_visual = select_visual(items, seed=seed)
+            stats["visual"] = {**write_visual(chosen_visual, tmp / "visual", visual_kg), "share": VISUAL_SHARE,
+                               "english_items": sum(1 for it in items if it.language == "eng")}
         quads = export_gold_nquads(originals, tmp / rel["gold"])
         stats["gold_quads"] = quads
         (tmp / rel["stats"]).write_text(json.dumps(stats, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -6,7 +6,7 @@ import pytest
 
 from kgbench.evaluation.conditions import (AGENT_CONDITIONS, CONDITION_OBJECTS, CONDITIONS, KG_TOOLS, Condition,
                                            get_condition)
-from kgbench.evaluation.prompts import render
+from kgbench.evaluation.prompts import message_text, render
 from kgbench.generator.items import Item
 
 GOLD = ('<https://w3id.org/kgbench/entity/osm/n1> <http://www.w3.org/2000/01/rdf-schema#label> "Kamppi" .\n'
@@ -21,7 +21,7 @@ ITEM_ONLY = [c for c, o in CONDITION_OBJECTS.items() if not (o.mcq or o.context)
 
 def test_the_spec_conditions_in_order_and_what_they_need():
     assert CONDITIONS == ("T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle", "T3a",
-                          "T1-context", "T1-mcq", "T1-mcq-context")
+                          "T1-context", "T1-mcq", "T1-mcq-context", "T1-geojson", "T1-map", "T1-geojson-map")
     assert [c for c, o in CONDITION_OBJECTS.items() if o.mcq] == ["T1-mcq", "T1-mcq-context"]
     assert [c for c, o in CONDITION_OBJECTS.items() if o.context] == ["T1-context", "T1-mcq-context"]
     assert AGENT_CONDITIONS == ("T3-oracle", "T3a")
@@ -29,13 +29,15 @@ def test_the_spec_conditions_in_order_and_what_they_need():
         "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T3-oracle"]
     assert [c for c, o in CONDITION_OBJECTS.items() if o.needs_kg] == ["T3a"]
     assert [c for c, o in CONDITION_OBJECTS.items() if o.reasoning] == ["T2"]
+    assert [c for c, o in CONDITION_OBJECTS.items() if o.scene] == ["T1-geojson", "T1-map", "T1-geojson-map"]
+    assert [c for c, o in CONDITION_OBJECTS.items() if o.image] == ["T1-map", "T1-geojson-map"]
 
 
 @pytest.mark.parametrize("name", ITEM_ONLY)
 def test_each_condition_renders_the_question_and_shows_gold_only_when_oracle(name):
     cond = get_condition(name)
     prompt = render(ITEM, name, context_budget=None)
-    system, user = (m["content"] for m in prompt.messages)
+    system, user = (message_text(m["content"]) for m in prompt.messages)
     assert "How far is Kamppi from Kallio?" in user and system
     assert ("Kamppi" in user.replace(ITEM.question, "")) == cond.oracle, user
     assert bool(prompt.metadata.get("agent")) == cond.agent

@@ -13,7 +13,8 @@ from kgbench.evaluation.formats import get_format
 from kgbench.generator.gold import describe_wkt, gold_as, gold_triples_of, verbalize_gold
 from kgbench.generator.items import Item, write_jsonl
 from kgbench.evaluation.prompts import (
-    AGENT_CONDITIONS, CONDITIONS, KG_TOOLS, get_condition, read_prompts, render, render_dataset, render_prompts,
+    AGENT_CONDITIONS, CONDITIONS, KG_TOOLS, get_condition, message_text, read_prompts, render, render_dataset,
+    render_prompts,
     unit_clause,
 )
 
@@ -60,13 +61,13 @@ def test_every_condition_states_format_and_schema(condition, item):
     assert p.id == item.id and p.metadata["answer_format"] == item.answer_format
     expected = get_format(item.answer_format).answer_schema(reasoning=condition == "T2", item=item.to_dict())
     assert p.schema == expected
-    text = p.messages[0]["content"] + "\n" + p.messages[1]["content"]
+    text = message_text(p.messages[0]["content"]) + "\n" + message_text(p.messages[1]["content"])
     assert item.question in text
     assert json.dumps(p.schema, ensure_ascii=False) in text  # the schema is stated where the answer is asked
     assert unit_clause(item.answer_format, item.unit) in text
     assert "null" in text
     has_gold = condition.startswith("T1-oracle") or condition == "T3-oracle"
-    assert ("Finland" in p.messages[1]["content"]) == has_gold
+    assert ("Finland" in message_text(p.messages[1]["content"])) == has_gold
     assert p.metadata.get("agent", False) == (condition in AGENT_CONDITIONS)
 
 
