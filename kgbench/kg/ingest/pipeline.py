@@ -24,14 +24,14 @@ import shapely
 from pyoxigraph import Literal, NamedNode
 
 from kgbench.fileio import atomic_directory
-from kgbench.kg.builder import sources
 from kgbench.kg.ingest.dumps import DumpError, dump_format, read_dump
 from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
+from kgbench.kg.ingest.stratify import BulkStrata
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotError, _builder_digest, _vocabulary_lines,
                                          entity_lines, proximity_index_lines)
-from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, DensityTiers,
-                                       representative_point, settle_country)
+from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, representative_point,
+                                       settle_country)
 from kgbench.ontologies import ENTITY, GRAPH, H3, KGB, XSD
 
 __all__ = ["IngestError", "IngestSummary", "ingest"]
@@ -183,39 +183,11 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> En
                         population=pop, extra=extra)
 
 
-class _Strata:
-    """Country (Natural Earth point-in-polygon, nearest country offshore), income and density tier, in bulk.
-
-    The same rule as :class:`~kgbench.kg.builder.strata.CountryLocator` (the lowest-numbered polygon that
-    contains the point, else the nearest), run on an array of points at once.
-    """
-
-    def __init__(self):
-        countries = sources.countries()
-        self.codes = [c.iso_a3 for c in countries]
-        self.tree = shapely.STRtree([c.geometry for c in countries])
-        self.income = {c.iso_a3: c.income_tier for c in countries}
-        self.density = DensityTiers.from_places((p.lon, p.lat, p.population) for p in sources.places())
-
-    def countries(self, lonlat: list[tuple[float, float]]) -> list[str]:
-        """Return the country code of each (lon, lat)."""
-        pts = shapely.points(lonlat)
-        found = [-1] * len(lonlat)
-        for i, j in zip(*self.tree.query(pts, predicate="intersects").tolist()):
-            if found[i] < 0 or j < found[i]:
-                found[i] = j
-        misses = [i for i, j in enumerate(found) if j < 0]
-        if misses:
-            for i, j in zip(misses, self.tree.nearest(pts[misses]).tolist()):
-                found[i] = j
-        return [self.codes[j] for j in found]
-
-
 #: entity_lines' line of the canonical name (after the two proximity cells): written once names are settled
 _NAME_LINE = 2 + 3
 
 
-def _stratify(strata: _Strata, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
+def _stratify(strata: BulkStrata, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
     """Return a batch's rows for table ``m`` (each entity's lines but its name's), the H3 cells it occupies and
     its counts (``category:``, ``class:``, ``geometry:``, ``country:``, ``income:``, ``density:``)."""
     points = [representative_point(r.geometry) for r in batch]
@@ -244,7 +216,7 @@ _WORKER_STRATA: list = []
 
 
 def _worker_init() -> None:
-    _WORKER_STRATA.append(_Strata())
+    _WORKER_STRATA.append(BulkStrata())
 
 
 def _worker_stratify(batch: list[EntityRecord]):
@@ -282,7 +254,7 @@ def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress
                 stats[k] += n
 
     pool = cf.ProcessPoolExecutor(jobs - 1, initializer=_worker_init) if jobs > 1 else None
-    strata = None if pool else _Strata()
+    strata = None if pool else BulkStrata()
     pending: collections.deque = collections.deque()
     batch: list[EntityRecord] = []
     done = 0
