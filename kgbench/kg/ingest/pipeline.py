@@ -26,10 +26,11 @@ from pyoxigraph import Literal, NamedNode
 from kgbench.fileio import atomic_directory
 from kgbench.kg.ingest.dumps import DumpError, dump_format, read_dump
 from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
+from kgbench.kg.ingest.lines import EntityLines, wkt_texts
 from kgbench.kg.ingest.stratify import BulkStrata
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotError, _builder_digest, _vocabulary_lines,
-                                         entity_lines, proximity_index_lines)
+                                         proximity_index_lines)
 from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, representative_point,
                                        settle_country)
 from kgbench.ontologies import ENTITY, GRAPH, H3, KGB, XSD
@@ -183,44 +184,41 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> En
                         population=pop, extra=extra)
 
 
-#: entity_lines' line of the canonical name (after the two proximity cells): written once names are settled
-_NAME_LINE = 2 + 3
-
-
-def _stratify(strata: BulkStrata, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
+def _stratify(strata: BulkStrata, write: EntityLines, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
     """Return a batch's rows for table ``m`` (each entity's lines but its name's), the H3 cells it occupies and
     its counts (``category:``, ``class:``, ``geometry:``, ``country:``, ``income:``, ``density:``)."""
     points = [representative_point(r.geometry) for r in batch]
+    wkts = wkt_texts([r.geometry for r in batch]) if batch else []
     rows = []
     cells: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
+    in_cell = [(r, cells[r], f" {KGB[f'inCell{r}']} ") for r in PROXIMITY_RESOLUTIONS]
     counts: Counter = Counter()
-    for rec, (lon, lat), polygon in zip(batch, points, strata.countries(points) if batch else []):
+    for rec, (lon, lat), polygon, wkt in zip(batch, points, strata.countries(points) if batch else [], wkts):
         key = str(ENTITY.term(rec.key))
         lines = []
-        for r in PROXIMITY_RESOLUTIONS:
+        for r, occupied, pred in in_cell:
             c = h3.latlng_to_cell(lat, lon, r)
-            cells[r].add(c)
-            lines.append(f"{key} {KGB[f'inCell{r}']} {H3.term(c)} .\n")
+            occupied.add(c)
+            lines.append(f"{key}{pred}{H3.term(c)} .\n")
         country, _ = settle_country(polygon, None, strata.income)
         tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
-        lines += entity_lines(rec, rec.name, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION))
-        del lines[_NAME_LINE]
+        lines.append(write(rec, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION), wkt=wkt))
         rows.append((rec.name, rec.category, key, "".join(lines)))
         counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{rec.geometry.geom_type}",
                        f"country:{country}", f"income:{tier}", f"density:{dens}"))
     return rows, cells, counts
 
 
-#: the strata tables of a worker process of a parallel ingest (set once by its pool's initializer)
-_WORKER_STRATA: list = []
+#: the strata tables and entity writer of a worker process of a parallel ingest (set once by its pool's initializer)
+_WORKER_STATE: list = []
 
 
 def _worker_init() -> None:
-    _WORKER_STRATA.append(BulkStrata())
+    _WORKER_STATE.extend((BulkStrata(), EntityLines()))
 
 
 def _worker_stratify(batch: list[EntityRecord]):
-    return _stratify(_WORKER_STRATA[0], batch)
+    return _stratify(*_WORKER_STATE, batch)
 
 
 def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress, occupied, stats,
@@ -254,14 +252,14 @@ def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress
                 stats[k] += n
 
     pool = cf.ProcessPoolExecutor(jobs - 1, initializer=_worker_init) if jobs > 1 else None
-    strata = None if pool else BulkStrata()
+    strata, write = (None, None) if pool else (BulkStrata(), EntityLines())
     pending: collections.deque = collections.deque()
     batch: list[EntityRecord] = []
     done = 0
 
     def submit(b: list[EntityRecord]) -> None:
         if pool is None:
-            store(_stratify(strata, b))
+            store(_stratify(strata, write, b))
             return
         pending.append(pool.submit(_worker_stratify, b))
         while len(pending) > 2 * jobs:  # a bounded window: memory stays flat

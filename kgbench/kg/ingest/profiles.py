@@ -12,6 +12,7 @@ publish a term, a comment says what is assumed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -91,15 +92,23 @@ _PLACES = {"city": "city", "town": "town", "village": "village", "hamlet": "haml
            "isolated dwelling"}
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a dump has a few thousand classes: each is read once, not per entity
+def _worldkg_type(t: str) -> tuple[str | None, str] | None:
+    """Return (OSM key or None, value words) of a WorldKG class IRI, or None for a type outside wkgs:."""
+    if not t.startswith(WKGS):
+        return None
+    text = " ".join(camel_words(t[len(WKGS):]))
+    key = next((k for k in _OSM_KEYS if text == k or text.startswith(k + " ")), None)
+    return key, text[len(key):].strip() if key else text
+
+
 def _worldkg_classify(types: list[str]) -> Decision:
     best = None
     for t in types:
-        if not t.startswith(WKGS):
+        kv = _worldkg_type(t)
+        if kv is None:
             continue
-        words = camel_words(t[len(WKGS):])
-        text = " ".join(words)
-        key = next((k for k in _OSM_KEYS if text == k or text.startswith(k + " ")), None)
-        value = text[len(key):].strip() if key else text
+        key, value = kv
         if not value:  # wkgs:Amenity (a tag value "yes"): keep looking for the specific class
             best = best or ("PointOfInterest", key)
             continue
