@@ -42,8 +42,8 @@ def wkt_texts(geoms) -> list[str]:
     return shapely.to_wkt(np.asarray(geoms, dtype=object), rounding_precision=7, trim=True).tolist()
 
 
-def _shape(rec: EntityRecord) -> tuple:
-    return (rec.graph, rec.cls, rec.geometry.geom_type, tuple(lang for _, lang in rec.labels), len(rec.source_ids),
+def _shape(rec: EntityRecord, geometry_type: str) -> tuple:
+    return (rec.graph, rec.cls, geometry_type, tuple(lang for _, lang in rec.labels), len(rec.source_ids),
             len(rec.source_iris), rec.population is None, bool(rec.tags or rec.iso_a3 or rec.neighbours or rec.extra))
 
 
@@ -66,7 +66,7 @@ class EntityLines:
     NAME_LINE = 3
 
     def __init__(self):
-        self._templates: dict[tuple, list | None] = {}
+        self._templates: dict[tuple, tuple | None] = {}
         self._terms: dict[str, str] = {}  # literals of the few category, country and tier values
         self.templated = 0  #: entities written from a template (the rest by entity_lines itself)
 
@@ -83,8 +83,9 @@ class EntityLines:
         del lines[self.NAME_LINE]
         return "".join(lines)
 
-    def _template(self, rec: EntityRecord, args: tuple, wkt: str) -> list | None:
-        """Return the template of ``rec``'s shape (texts and term makers ``f(rec, values)``), or None."""
+    def _template(self, rec: EntityRecord, args: tuple, wkt: str) -> tuple | None:
+        """Return the template of ``rec``'s shape (a text's ``format`` and its fields' makers ``f(rec, values)``),
+        or None."""
         probe = dataclasses.replace(
             rec, key="⟦key⟧", category="⟦category⟧", name="⟦name⟧",
             labels=[(f"⟦label{i}⟧", lang) for i, (_, lang) in enumerate(rec.labels)],
@@ -108,26 +109,32 @@ class EntityLines:
             makers[f"id{i}"] = lambda r, v, i=i: str(Literal(r.source_ids[i]))
         for i in range(len(rec.source_iris)):
             makers[f"iri{i}"] = lambda r, v, i=i: str(NamedNode(r.source_iris[i]))
-        template: list = []
+        fmt, order = [], []  # a str.format text whose fields are the slots, numbered by first use
         at = 0
         for m in _SLOT.finditer(text):
             slot = m.group(1) or m.group(2) or m.group(3)
             if slot not in makers or (m.group(3) and slot != "key"):
                 return None
-            template += [text[at:m.start()], makers[slot]]
+            if slot not in order:
+                order.append(slot)
+            fmt += [text[at:m.start()].replace("{", "{{").replace("}", "}}"), f"{{{order.index(slot)}}}"]
             at = m.end()
-        template.append(text[at:])
+        fmt.append(text[at:].replace("{", "{{").replace("}", "}}"))
+        template = ("".join(fmt).format, [makers[slot] for slot in order])
         if self._fill(template, rec, (*args, wkt)) != self._bare(rec, *args):
             return None
         return template
 
     @staticmethod
-    def _fill(template: list, rec: EntityRecord, values: tuple) -> str:
-        return "".join([part if i % 2 == 0 else part(rec, values) for i, part in enumerate(template)])
+    def _fill(template: tuple, rec: EntityRecord, values: tuple) -> str:
+        fmt, makers = template
+        return fmt(*[make(rec, values) for make in makers])
 
-    def __call__(self, rec: EntityRecord, country: str, income: str, density: str, cell: str, *, wkt: str) -> str:
-        """Return the entity's lines (``wkt``: its geometry's :func:`wkt_texts`) joined, less the name line."""
-        shape = _shape(rec)
+    def __call__(self, rec: EntityRecord, country: str, income: str, density: str, cell: str, *, wkt: str,
+                 geometry_type: str | None = None) -> str:
+        """Return the entity's lines joined, less the name line (``wkt``: its geometry's :func:`wkt_texts`,
+        ``geometry_type``: its ``geom_type`` if known)."""
+        shape = _shape(rec, geometry_type or rec.geometry.geom_type)
         if shape[-1]:
             return self._bare(rec, country, income, density, cell)
         template = self._templates.get(shape, False)

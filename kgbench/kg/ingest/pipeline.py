@@ -20,8 +20,10 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import h3
+import numpy as np
 import shapely
 from pyoxigraph import Literal, NamedNode
+from shapely.geometry.base import GEOMETRY_TYPES
 
 from kgbench.fileio import atomic_directory
 from kgbench.kg.ingest.dumps import DumpError, dump_format, read_dump
@@ -37,7 +39,6 @@ from kgbench.ontologies import ENTITY, GRAPH, H3, KGB, XSD
 
 __all__ = ["IngestError", "IngestSummary", "ingest"]
 
-_BATCH = 50_000
 #: entities stratified at once (the country lookup runs on the whole batch)
 _FLUSH = 5_000
 _MANIFEST = "manifest.json"
@@ -83,29 +84,19 @@ def _spill(db: sqlite3.Connection, prof: Profile, dumps: list[Path], summary: In
            progress: Callable[[str, int, int | None], None], digests: list[dict]) -> None:
     """Stream every dump into table ``t`` keeping only the statements the profile reads."""
     db.execute("CREATE TABLE t (s TEXT, p TEXT, o TEXT, k INTEGER, l TEXT)")
-    keep = prof.keep
     skipped: dict[str, int] = {}
     total = sum(p.stat().st_size for p in dumps)
     base = 0
-    n = kept = 0
-    batch: list = []
+    kept = 0
     for i, path in enumerate(dumps):
         digest: dict = {}
-        for st in read_dump(path, str(i), lambda done, base=base: progress("reading", base + done, total), digest):
-            n += 1
-            if st[1] in keep:
-                batch.append(st)
-                if len(batch) >= _BATCH:
-                    db.executemany("INSERT INTO t VALUES (?,?,?,?,?)", batch)
-                    kept += len(batch)
-                    batch.clear()
-            else:
-                skipped[st[1]] = skipped.get(st[1], 0) + 1
+        cur = db.executemany("INSERT INTO t VALUES (?,?,?,?,?)",
+                             read_dump(path, str(i), lambda done, base=base: progress("reading", base + done, total),
+                                       digest, prof.keep, skipped))
+        kept += max(cur.rowcount, 0)
         base += path.stat().st_size
         digests.append(digest)
-    db.executemany("INSERT INTO t VALUES (?,?,?,?,?)", batch)
-    kept += len(batch)
-    summary.statements, summary.statements_read = n, kept
+    summary.statements, summary.statements_read = kept + sum(skipped.values()), kept
     summary.skipped_predicates.update(skipped)
     progress("grouping statements by subject", 0, None)
     db.execute("CREATE INDEX ts ON t (s, p, o, k, l)")
@@ -187,13 +178,20 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> En
 def _stratify(strata: BulkStrata, write: EntityLines, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
     """Return a batch's rows for table ``m`` (each entity's lines but its name's), the H3 cells it occupies and
     its counts (``category:``, ``class:``, ``geometry:``, ``country:``, ``income:``, ``density:``)."""
-    points = [representative_point(r.geometry) for r in batch]
-    wkts = wkt_texts([r.geometry for r in batch]) if batch else []
+    geoms = np.array([r.geometry for r in batch], dtype=object)
+    types = [GEOMETRY_TYPES[t] for t in shapely.get_type_id(geoms).tolist()]
+    # a point is its own representative point: read in bulk, the rest one by one
+    points = list(zip(shapely.get_x(geoms).tolist(), shapely.get_y(geoms).tolist())) if batch else []
+    for i, t in enumerate(types):
+        if t != "Point":
+            points[i] = representative_point(geoms[i])
+    wkts = wkt_texts(geoms) if batch else []
     rows = []
     cells: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
     in_cell = [(r, cells[r], f" {KGB[f'inCell{r}']} ") for r in PROXIMITY_RESOLUTIONS]
     counts: Counter = Counter()
-    for rec, (lon, lat), polygon, wkt in zip(batch, points, strata.countries(points) if batch else [], wkts):
+    for rec, (lon, lat), polygon, wkt, gtype in zip(batch, points, strata.countries(points) if batch else [], wkts,
+                                                    types):
         key = str(ENTITY.term(rec.key))
         lines = []
         for r, occupied, pred in in_cell:
@@ -202,9 +200,10 @@ def _stratify(strata: BulkStrata, write: EntityLines, batch: list[EntityRecord])
             lines.append(f"{key}{pred}{H3.term(c)} .\n")
         country, _ = settle_country(polygon, None, strata.income)
         tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
-        lines.append(write(rec, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION), wkt=wkt))
+        lines.append(write(rec, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION), wkt=wkt,
+                           geometry_type=gtype))
         rows.append((rec.name, rec.category, key, "".join(lines)))
-        counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{rec.geometry.geom_type}",
+        counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{gtype}",
                        f"country:{country}", f"income:{tier}", f"density:{dens}"))
     return rows, cells, counts
 
@@ -338,20 +337,26 @@ def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestS
     vocab = _GraphFile(folder, "vocabulary")
     vocab.write(_vocabulary_lines())
     out = _GraphFile(folder, prof.name)
-    true = Literal("true", datatype=XSD.boolean)
+    canonical_p, base_p = f" {KGB.canonicalName} ", f" {KGB.baseName} "
+    ambiguous = f" {KGB.ambiguousName} {Literal('true', datatype=XSD.boolean)} .\n"
+    names = summary.names
     done = 0
+    lines: list[str] = []
     for iri, name, canonical, amb, body in _named(db):
-        lines = [f"{iri} {KGB.canonicalName} {Literal(canonical)} .\n"]
+        lines += (iri, canonical_p, str(Literal(canonical)), " .\n")
         if canonical != name:
-            lines.append(f"{iri} {KGB.baseName} {Literal(name)} .\n")
+            lines += (iri, base_p, str(Literal(name)), " .\n")
         if amb:
-            lines.append(f"{iri} {KGB.ambiguousName} {true} .\n")
+            lines += (iri, ambiguous)
         lines.append(body)
-        out.write(lines)
-        summary.names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
+        names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
         done += 1
-        if not done % 10_000:
-            progress("writing entities", done, None)
+        if not done % 2_000:  # written in chunks: one encode, hash and write per 2,000 entities
+            out.write(lines)
+            lines.clear()
+            if not done % 10_000:
+                progress("writing entities", done, None)
+    out.write(lines)
     index = _GraphFile(folder, "h3index")
     index.write(proximity_index_lines(occupied))
     stats.update({f"category:{k}": v for k, v in summary.categories.items()})

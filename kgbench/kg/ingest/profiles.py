@@ -39,6 +39,9 @@ class ProfileError(ValueError):
     """An unknown profile or a mapping file that cannot be used; the message names the file and the key."""
 
 
+#: the characters an entity key does not keep (each becomes "_")
+_UNSAFE = re.compile(r"[^A-Za-z0-9._~/-]")
+
 #: a class decision: (kgbench class, category) for an entity, or a string saying why the subject is skipped
 Decision = tuple[str, str] | str
 
@@ -78,7 +81,7 @@ class Profile:
     def key(self, iri: str) -> str:
         """Return the entity key (``<profile>/<local id>``) of a subject IRI."""
         local = iri[len(self.base):] if self.base and iri.startswith(self.base) else iri.split("://", 1)[-1]
-        return f"{self.name}/{re.sub(r'[^A-Za-z0-9._~/-]', '_', local)}"
+        return f"{self.name}/{_UNSAFE.sub('_', local)}"
 
 
 # ---------------------------------------------------------------------------------------------- WorldKG
