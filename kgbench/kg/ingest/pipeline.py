@@ -118,22 +118,29 @@ def _groups(db: sqlite3.Connection, label_preds: frozenset) -> Iterator[tuple[st
         yield subject, props, langs
 
 
-def _wkt(text: str):
-    """Return the shapely geometry of a WKT literal (an optional leading CRS IRI stripped), or None."""
-    text = text.strip()
-    if text.startswith("<"):
-        crs, _, text = text[1:].partition(">")
-        if "CRS84" not in crs and "4326" not in crs:
-            return None
-    try:
-        g = shapely.from_wkt(text.strip())
-    except shapely.errors.GEOSException:
-        return None
-    return None if g is None or g.is_empty else g
+def _wkts(texts: list[str]) -> list:
+    """Return the shapely geometry of each WKT literal (an optional leading CRS IRI stripped), or None where it
+    is malformed, empty or not in CRS84 longitude/latitude (parsed as one array: a call per batch, not per entity).
+
+    >>> [g if g is None else g.wkt for g in _wkts(["POINT (1 2)", "<http://www.opengis.net/def/crs/EPSG/0/3857> "
+    ...                                            "POINT (1 2)", "POINT (1", "POINT EMPTY"])]
+    ['POINT (1 2)', None, None, None]
+    """
+    plain = []
+    for text in texts:
+        text = text.strip()
+        if text.startswith("<"):
+            crs, _, text = text[1:].partition(">")
+            if "CRS84" not in crs and "4326" not in crs:
+                text = None
+        plain.append(text and text.strip())
+    geoms = shapely.from_wkt(np.array(plain, dtype=object), on_invalid="ignore")
+    unusable = (shapely.is_missing(geoms) | shapely.is_empty(geoms)).tolist()
+    return [None if bad else g for g, bad in zip(geoms.tolist(), unusable)]
 
 
-def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> EntityRecord | str:
-    """Return the entity record of one subject, or why it is skipped."""
+def _locate(prof: Profile, props: dict, lookup) -> tuple[str, str, str] | str:
+    """Return (class, category, WKT text) of one subject's statements, or why it is skipped."""
     if AS_WKT in props and not any(link in props for link in prof.geometry_links):
         return "geometry node (read with the feature that links to it)"
     decision = prof.classify(props)
@@ -152,7 +159,13 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> En
     wkt = wkt or (props.get(AS_WKT) or [None])[0]
     if wkt is None:
         return "no geometry (no geometry node with geo:asWKT)"
-    geom = _wkt(wkt)
+    return cls, category, wkt
+
+
+def _record(prof: Profile, subject: str, props: dict, langs: list, lookup, cls: str, category: str,
+            geom) -> EntityRecord | str:
+    """Return the entity record of one located subject (:func:`_locate`) with its parsed geometry, or why it
+    is skipped."""
     if geom is None:
         return "geometry not readable (malformed WKT, empty, or not in CRS84 longitude/latitude)"
     labels = [(o, lang or None) for p, o, lang in langs if p in prof.label_predicates]
@@ -264,9 +277,10 @@ def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress
         while len(pending) > 2 * jobs:  # a bounded window: memory stays flat
             store(pending.popleft().result())
 
-    try:
-        for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
-            rec = _record(prof, subject, props, langs, lookup)
+    def settle(located: list) -> None:  # located subjects -> records (their WKT parsed at once) -> batches
+        nonlocal batch, done
+        for (subject, props, langs, cls, category, _), geom in zip(located, _wkts([x[-1] for x in located])):
+            rec = _record(prof, subject, props, langs, lookup, cls, category, geom)
             if isinstance(rec, str):
                 summary.skipped[rec] += 1
                 continue
@@ -276,6 +290,19 @@ def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress
                 submit(batch)
                 batch = []
                 progress("mapping entities", done, None)
+
+    located: list = []
+    try:
+        for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
+            found = _locate(prof, props, lookup)
+            if isinstance(found, str):
+                summary.skipped[found] += 1
+                continue
+            located.append((subject, props, langs, *found))
+            if len(located) >= _FLUSH:
+                settle(located)
+                located = []
+        settle(located)
         submit(batch)
         while pending:
             store(pending.popleft().result())
