@@ -66,7 +66,7 @@ class EntityLines:
     NAME_LINE = 3
 
     def __init__(self):
-        self._templates: dict[tuple, tuple | None] = {}
+        self._templates: dict = {}
         self._terms: dict[str, str] = {}  # literals of the few category, country and tier values
         self.templated = 0  #: entities written from a template (the rest by entity_lines itself)
 
@@ -83,9 +83,9 @@ class EntityLines:
         del lines[self.NAME_LINE]
         return "".join(lines)
 
-    def _template(self, rec: EntityRecord, args: tuple, wkt: str) -> tuple | None:
-        """Return the template of ``rec``'s shape (a text's ``format`` and its fields' makers ``f(rec, values)``),
-        or None."""
+    def _template(self, rec: EntityRecord, args: tuple, wkt: str):
+        """Return the template of ``rec``'s shape (the ``format`` of a text whose fields are :meth:`_values`'
+        positions), or None where it does not reproduce ``entity_lines``' text of ``rec``."""
         probe = dataclasses.replace(
             rec, key="⟦key⟧", category="⟦category⟧", name="⟦name⟧",
             labels=[(f"⟦label{i}⟧", lang) for i, (_, lang) in enumerate(rec.labels)],
@@ -97,38 +97,34 @@ class EntityLines:
         if text.count(wkt_term) != 1 or text.count(f'"{_POP}"') > 1:
             return None
         text = text.replace(wkt_term, '"⟦wkt⟧"').replace(f'"{_POP}"', '"⟦population⟧"')
-        lit = self._literal
-        makers = {  # values: (country, income, density, cell, wkt)
-            "key": lambda r, v: r.key, "category": lambda r, v: lit(r.category),
-            "country": lambda r, v: lit(v[0]), "income": lambda r, v: lit(v[1]), "density": lambda r, v: lit(v[2]),
-            "cell": lambda r, v: str(Literal(v[3])), "wkt": lambda r, v: str(Literal(v[4])),
-            "population": lambda r, v: str(Literal(str(int(r.population))))}
-        for i in range(len(rec.labels)):
-            makers[f"label{i}"] = lambda r, v, i=i: str(Literal(r.labels[i][0]))
-        for i in range(len(rec.source_ids)):
-            makers[f"id{i}"] = lambda r, v, i=i: str(Literal(r.source_ids[i]))
-        for i in range(len(rec.source_iris)):
-            makers[f"iri{i}"] = lambda r, v, i=i: str(NamedNode(r.source_iris[i]))
-        fmt, order = [], []  # a str.format text whose fields are the slots, numbered by first use
+        # the fields of the format text, by position: as _values lists them
+        fixed = ["key", "category", "country", "income", "density", "cell", "wkt", "population"]
+        fields = fixed + [f"label{i}" for i in range(len(rec.labels))] + [
+            f"id{i}" for i in range(len(rec.source_ids))] + [f"iri{i}" for i in range(len(rec.source_iris))]
+        fmt = []
         at = 0
         for m in _SLOT.finditer(text):
             slot = m.group(1) or m.group(2) or m.group(3)
-            if slot not in makers or (m.group(3) and slot != "key"):
+            if slot not in fields or (m.group(3) and slot != "key"):
                 return None
-            if slot not in order:
-                order.append(slot)
-            fmt += [text[at:m.start()].replace("{", "{{").replace("}", "}}"), f"{{{order.index(slot)}}}"]
+            fmt += [text[at:m.start()].replace("{", "{{").replace("}", "}}"), f"{{{fields.index(slot)}}}"]
             at = m.end()
         fmt.append(text[at:].replace("{", "{{").replace("}", "}}"))
-        template = ("".join(fmt).format, [makers[slot] for slot in order])
-        if self._fill(template, rec, (*args, wkt)) != self._bare(rec, *args):
+        template = "".join(fmt).format
+        if template(*self._values(rec, *args, wkt)) != self._bare(rec, *args):
             return None
         return template
 
-    @staticmethod
-    def _fill(template: tuple, rec: EntityRecord, values: tuple) -> str:
-        fmt, makers = template
-        return fmt(*[make(rec, values) for make in makers])
+    def _values(self, rec: EntityRecord, country: str, income: str, density: str, cell: str, wkt: str) -> list[str]:
+        """Return the terms a template's fields take: key, category, country, income, density, cell, WKT,
+        population, then each label, source id and source IRI."""
+        terms = self._terms
+        return [rec.key, terms.get(rec.category) or self._literal(rec.category),
+                terms.get(country) or self._literal(country), terms.get(income) or self._literal(income),
+                terms.get(density) or self._literal(density), str(Literal(cell)), str(Literal(wkt)),
+                "" if rec.population is None else str(Literal(str(int(rec.population)))),
+                *[str(Literal(text)) for text, _ in rec.labels], *[str(Literal(i)) for i in rec.source_ids],
+                *[str(NamedNode(iri)) for iri in rec.source_iris]]
 
     def __call__(self, rec: EntityRecord, country: str, income: str, density: str, cell: str, *, wkt: str,
                  geometry_type: str | None = None) -> str:
@@ -144,4 +140,4 @@ class EntityLines:
         if template is None:
             return self._bare(rec, country, income, density, cell)
         self.templated += 1
-        return self._fill(template, rec, (country, income, density, cell, wkt))
+        return template(*self._values(rec, country, income, density, cell, wkt))
