@@ -83,14 +83,14 @@ class IngestSummary:
 def _spill(db: sqlite3.Connection, prof: Profile, dumps: list[Path], summary: IngestSummary,
            progress: Callable[[str, int, int | None], None], digests: list[dict]) -> None:
     """Stream every dump into table ``t`` keeping only the statements the profile reads."""
-    db.execute("CREATE TABLE t (s TEXT, p TEXT, o TEXT, k INTEGER, l TEXT)")
+    db.execute("CREATE TABLE t (s TEXT, p TEXT, o TEXT, l TEXT)")  # the object kind is not needed
     skipped: dict[str, int] = {}
     total = sum(p.stat().st_size for p in dumps)
     base = 0
     kept = 0
     for i, path in enumerate(dumps):
         digest: dict = {}
-        cur = db.executemany("INSERT INTO t VALUES (?,?,?,?,?)",
+        cur = db.executemany("INSERT INTO t VALUES (?1, ?2, ?3, ?5)",
                              read_dump(path, str(i), lambda done, base=base: progress("reading", base + done, total),
                                        digest, prof.keep, skipped))
         kept += max(cur.rowcount, 0)
@@ -99,7 +99,7 @@ def _spill(db: sqlite3.Connection, prof: Profile, dumps: list[Path], summary: In
     summary.statements, summary.statements_read = kept + sum(skipped.values()), kept
     summary.skipped_predicates.update(skipped)
     progress("grouping statements by subject", 0, None)
-    db.execute("CREATE INDEX ts ON t (s, p, o, k, l)")
+    db.execute("CREATE INDEX ts ON t (s, p, o, l)")
 
 
 def _groups(db: sqlite3.Connection, label_preds: frozenset) -> Iterator[tuple[str, dict[str, list], list[tuple[str, str | None]]]]:
@@ -141,7 +141,7 @@ def _wkts(texts: list[str]) -> list:
 
 def _locate(prof: Profile, props: dict, lookup) -> tuple[str, str, str] | str:
     """Return (class, category, WKT text) of one subject's statements, or why it is skipped."""
-    if AS_WKT in props and not any(link in props for link in prof.geometry_links):
+    if AS_WKT in props and props.keys().isdisjoint(prof.geometry_links):
         return "geometry node (read with the feature that links to it)"
     decision = prof.classify(props)
     if isinstance(decision, str):
