@@ -139,6 +139,7 @@ def test_bulk_country_lookup_agrees_with_the_bundled_locator():
     rnd = random.Random(1)
     pts = [(rnd.uniform(-180, 180), rnd.uniform(-60, 75)) for _ in range(300)]
     pts += [(24.94, 60.17), (-179.99, 65.0), (179.99, -16.5)]  # Helsinki's coast, the antimeridian
+    pts += [(49.19291551284613, 38.439516776388444)]  # offshore, Iran and Azerbaijan equally near (a shared vertex)
     loc = CountryLocator((c.iso_a3, c.geometry) for c in sources.countries())
     assert BulkStrata().countries(pts) == [loc.locate(x, y) for x, y in pts]
 
