@@ -3,8 +3,10 @@
 The dump is streamed once (:func:`kgbench.kg.ingest.dumps.read_dump`); the statements the profile reads are spilled
 to an on-disk SQLite table (so memory stays flat however large the dump), grouped by subject there, mapped to
 :class:`~kgbench.kg.builder.records.EntityRecord` by the profile (:mod:`kgbench.kg.ingest.profiles`), named,
-stratified (country, income and density tier, H3 cells) and written with the bundled snapshot's writer
-(:func:`kgbench.kg.builder.snapshot.entity_lines`) into a snapshot folder that :func:`kgbench.open_kg` opens.
+stratified in batches (:mod:`kgbench.kg.ingest.stratify`: country, income and density tier; H3 cells) and written
+as the bundled snapshot's writer (:func:`kgbench.kg.builder.snapshot.entity_lines`) writes them, through the
+per-shape templates it wrote (:mod:`kgbench.kg.ingest.lines`), into a snapshot folder that
+:func:`kgbench.open_kg` opens.
 """
 
 from __future__ import annotations
@@ -168,10 +170,15 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup, cls: 
     is skipped."""
     if geom is None:
         return "geometry not readable (malformed WKT, empty, or not in CRS84 longitude/latitude)"
-    labels = [(o, lang or None) for p, o, lang in langs if p in prof.label_predicates]
+    label_predicates = prof.label_predicates
+    labels = [(o, lang or None) for p, o, lang in langs if p in label_predicates]
     if not labels:
         return "no label (no name to ask a question with)"
-    name = next((t for t, lang in labels if lang in (None, "en")), labels[0][0])
+    name = labels[0][0]
+    for text, lang in labels:  # the first label without a language or in English, else the first
+        if lang is None or lang == "en":
+            name = text
+            break
     pop = None
     if prof.population and props.get(prof.population):
         try:
