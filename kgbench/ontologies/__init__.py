@@ -61,26 +61,34 @@ class Namespace:
     False
     """
 
-    __slots__ = ("prefix", "base", "_terms")
+    __slots__ = ("prefix", "base", "_terms", "_made")
 
     def __init__(self, prefix: str, base: str, terms=None):
         object.__setattr__(self, "prefix", prefix)
         object.__setattr__(self, "base", base)
         object.__setattr__(self, "_terms", None if terms is None else frozenset(terms))
+        #: the declared terms asked for so far (NamedNode is immutable): writers ask for the same few per line
+        object.__setattr__(self, "_made", {})
 
     def __setattr__(self, name, value):
         raise AttributeError(f"namespace {self.prefix}: is read-only")
 
     def __getattr__(self, name: str) -> NamedNode:
-        if name.startswith("__"):
+        if name[:2] == "__" or name == "_made":  # dunders, and a copy's blank instance: never terms
             raise AttributeError(name)
-        return self[name]
+        return self._made.get(name) or self[name]
 
     def __getitem__(self, name: str) -> NamedNode:
-        if self._terms is not None and name not in self._terms:
+        made = self._made.get(name)
+        if made is not None:
+            return made
+        if self._terms is None:
+            return NamedNode(self.base + name)  # open namespaces (ids, functions): not kept, they are unbounded
+        if name not in self._terms:
             known = ", ".join(sorted(self._terms)[:12])
             raise AttributeError(f"namespace {self.prefix}: has no term {name!r} (known: {known}, ...)")
-        return NamedNode(self.base + name)
+        made = self._made[name] = NamedNode(self.base + name)
+        return made
 
     def __contains__(self, name: str) -> bool:
         return self._terms is None or name in self._terms

@@ -134,13 +134,14 @@ def test_bulk_country_lookup_agrees_with_the_bundled_locator():
 
     from kgbench.kg.builder import sources
     from kgbench.kg.builder.strata import CountryLocator
-    from kgbench.kg.ingest.pipeline import _Strata
+    from kgbench.kg.ingest.stratify import BulkStrata
 
     rnd = random.Random(1)
     pts = [(rnd.uniform(-180, 180), rnd.uniform(-60, 75)) for _ in range(300)]
     pts += [(24.94, 60.17), (-179.99, 65.0), (179.99, -16.5)]  # Helsinki's coast, the antimeridian
+    pts += [(49.19291551284613, 38.439516776388444)]  # offshore, Iran and Azerbaijan equally near (a shared vertex)
     loc = CountryLocator((c.iso_a3, c.geometry) for c in sources.countries())
-    assert _Strata().countries(pts) == [loc.locate(x, y) for x, y in pts]
+    assert BulkStrata().countries(pts) == [loc.locate(x, y) for x, y in pts]
 
 
 def test_parallel_ingest_writes_the_same_snapshot(tmp_path, monkeypatch):

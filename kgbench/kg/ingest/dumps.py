@@ -6,7 +6,7 @@ import bz2
 import gzip
 import hashlib
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 
 from pyoxigraph import BlankNode, Literal, RdfFormat, parse
@@ -66,14 +66,16 @@ IRI, BNODE, LITERAL = 0, 1, 2
 
 
 def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None = None,
-              digest: dict | None = None) -> Iterator[Statement]:
+              digest: dict | None = None, keep: Container[str] | None = None,
+              skipped: dict[str, int] | None = None) -> Iterator[Statement]:
     """Yield the statements of one dump as (subject, predicate, object, object kind, language) in file order.
 
     Subjects and objects are IRIs as plain strings, blank nodes as ``_:<tag>.<id>`` (so that two dumps'
     blank nodes never meet), literals by their lexical value; the kind is :data:`IRI`, :data:`BNODE`
     or :data:`LITERAL`. A named graph (N-Quads) is dropped. ``progress`` gets the number of bytes of the
     file (compressed, as stored) read so far, every few thousand statements; ``digest``, if given,
-    receives ``sha256`` and ``bytes`` of the file once it is read through. Memory stays constant: the
+    receives ``sha256`` and ``bytes`` of the file once it is read through. With ``keep``, only statements
+    whose predicate is in it are yielded; the others are counted by predicate in ``skipped``. Memory stays constant: the
     file is parsed as it is read. A missing file or a syntax error raises DumpError naming the file
     and, for a syntax error, the line (of the decompressed text) and column.
 
@@ -99,6 +101,14 @@ def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None
         n = 0
         try:
             for q in parse(stream, fmt, base_iri=None):
+                n += 1
+                if not n & 0x3FFF:
+                    say(tap.done)
+                if keep is not None:
+                    p = q.predicate.value
+                    if p not in keep:
+                        skipped[p] = skipped.get(p, 0) + 1
+                        continue
                 s, o = q.subject, q.object
                 skey = prefix + s.value if type(s) is BlankNode else s.value
                 to = type(o)
@@ -108,9 +118,6 @@ def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None
                     yield skey, q.predicate.value, prefix + o.value, BNODE, None
                 else:
                     yield skey, q.predicate.value, o.value, IRI, None
-                n += 1
-                if not n & 0x3FFF:
-                    say(tap.done)
         except SyntaxError as exc:
             where = f":{exc.lineno}" if getattr(exc, "lineno", None) else ""
             msg = str(exc.msg if hasattr(exc, "msg") and exc.msg else exc)

@@ -3,8 +3,10 @@
 The dump is streamed once (:func:`kgbench.kg.ingest.dumps.read_dump`); the statements the profile reads are spilled
 to an on-disk SQLite table (so memory stays flat however large the dump), grouped by subject there, mapped to
 :class:`~kgbench.kg.builder.records.EntityRecord` by the profile (:mod:`kgbench.kg.ingest.profiles`), named,
-stratified (country, income and density tier, H3 cells) and written with the bundled snapshot's writer
-(:func:`kgbench.kg.builder.snapshot.entity_lines`) into a snapshot folder that :func:`kgbench.open_kg` opens.
+stratified in batches (:mod:`kgbench.kg.ingest.stratify`: country, income and density tier; H3 cells) and written
+as the bundled snapshot's writer (:func:`kgbench.kg.builder.snapshot.entity_lines`) writes them, through the
+per-shape templates it wrote (:mod:`kgbench.kg.ingest.lines`), into a snapshot folder that
+:func:`kgbench.open_kg` opens.
 """
 
 from __future__ import annotations
@@ -20,23 +22,25 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import h3
+import numpy as np
 import shapely
 from pyoxigraph import Literal, NamedNode
+from shapely.geometry.base import GEOMETRY_TYPES
 
 from kgbench.fileio import atomic_directory
-from kgbench.kg.builder import sources
 from kgbench.kg.ingest.dumps import DumpError, dump_format, read_dump
 from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
+from kgbench.kg.ingest.lines import EntityLines, wkt_texts
+from kgbench.kg.ingest.stratify import BulkStrata
 from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotError, _builder_digest, _vocabulary_lines,
-                                         entity_lines, proximity_index_lines)
-from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, DensityTiers,
-                                       representative_point, settle_country)
+                                         proximity_index_lines)
+from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, representative_point,
+                                       settle_country)
 from kgbench.ontologies import ENTITY, GRAPH, H3, KGB, XSD
 
 __all__ = ["IngestError", "IngestSummary", "ingest"]
 
-_BATCH = 50_000
 #: entities stratified at once (the country lookup runs on the whole batch)
 _FLUSH = 5_000
 _MANIFEST = "manifest.json"
@@ -81,33 +85,23 @@ class IngestSummary:
 def _spill(db: sqlite3.Connection, prof: Profile, dumps: list[Path], summary: IngestSummary,
            progress: Callable[[str, int, int | None], None], digests: list[dict]) -> None:
     """Stream every dump into table ``t`` keeping only the statements the profile reads."""
-    db.execute("CREATE TABLE t (s TEXT, p TEXT, o TEXT, k INTEGER, l TEXT)")
-    keep = prof.keep
+    db.execute("CREATE TABLE t (s TEXT, p TEXT, o TEXT, l TEXT)")  # the object kind is not needed
     skipped: dict[str, int] = {}
     total = sum(p.stat().st_size for p in dumps)
     base = 0
-    n = kept = 0
-    batch: list = []
+    kept = 0
     for i, path in enumerate(dumps):
         digest: dict = {}
-        for st in read_dump(path, str(i), lambda done, base=base: progress("reading", base + done, total), digest):
-            n += 1
-            if st[1] in keep:
-                batch.append(st)
-                if len(batch) >= _BATCH:
-                    db.executemany("INSERT INTO t VALUES (?,?,?,?,?)", batch)
-                    kept += len(batch)
-                    batch.clear()
-            else:
-                skipped[st[1]] = skipped.get(st[1], 0) + 1
+        cur = db.executemany("INSERT INTO t VALUES (?1, ?2, ?3, ?5)",
+                             read_dump(path, str(i), lambda done, base=base: progress("reading", base + done, total),
+                                       digest, prof.keep, skipped))
+        kept += max(cur.rowcount, 0)
         base += path.stat().st_size
         digests.append(digest)
-    db.executemany("INSERT INTO t VALUES (?,?,?,?,?)", batch)
-    kept += len(batch)
-    summary.statements, summary.statements_read = n, kept
+    summary.statements, summary.statements_read = kept + sum(skipped.values()), kept
     summary.skipped_predicates.update(skipped)
     progress("grouping statements by subject", 0, None)
-    db.execute("CREATE INDEX ts ON t (s, p, o, k, l)")
+    db.execute("CREATE INDEX ts ON t (s, p, o, l)")
 
 
 def _groups(db: sqlite3.Connection, label_preds: frozenset) -> Iterator[tuple[str, dict[str, list], list[tuple[str, str | None]]]]:
@@ -126,23 +120,30 @@ def _groups(db: sqlite3.Connection, label_preds: frozenset) -> Iterator[tuple[st
         yield subject, props, langs
 
 
-def _wkt(text: str):
-    """Return the shapely geometry of a WKT literal (an optional leading CRS IRI stripped), or None."""
-    text = text.strip()
-    if text.startswith("<"):
-        crs, _, text = text[1:].partition(">")
-        if "CRS84" not in crs and "4326" not in crs:
-            return None
-    try:
-        g = shapely.from_wkt(text.strip())
-    except shapely.errors.GEOSException:
-        return None
-    return None if g is None or g.is_empty else g
+def _wkts(texts: list[str]) -> list:
+    """Return the shapely geometry of each WKT literal (an optional leading CRS IRI stripped), or None where it
+    is malformed, empty or not in CRS84 longitude/latitude (parsed as one array: a call per batch, not per entity).
+
+    >>> [g if g is None else g.wkt for g in _wkts(["POINT (1 2)", "<http://www.opengis.net/def/crs/EPSG/0/3857> "
+    ...                                            "POINT (1 2)", "POINT (1", "POINT EMPTY"])]
+    ['POINT (1 2)', None, None, None]
+    """
+    plain = []
+    for text in texts:
+        text = text.strip()
+        if text.startswith("<"):
+            crs, _, text = text[1:].partition(">")
+            if "CRS84" not in crs and "4326" not in crs:
+                text = None
+        plain.append(text and text.strip())
+    geoms = shapely.from_wkt(np.array(plain, dtype=object), on_invalid="ignore")
+    unusable = (shapely.is_missing(geoms) | shapely.is_empty(geoms)).tolist()
+    return [None if bad else g for g, bad in zip(geoms.tolist(), unusable)]
 
 
-def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> EntityRecord | str:
-    """Return the entity record of one subject, or why it is skipped."""
-    if AS_WKT in props and not any(link in props for link in prof.geometry_links):
+def _locate(prof: Profile, props: dict, lookup) -> tuple[str, str, str] | str:
+    """Return (class, category, WKT text) of one subject's statements, or why it is skipped."""
+    if AS_WKT in props and props.keys().isdisjoint(prof.geometry_links):
         return "geometry node (read with the feature that links to it)"
     decision = prof.classify(props)
     if isinstance(decision, str):
@@ -160,13 +161,24 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> En
     wkt = wkt or (props.get(AS_WKT) or [None])[0]
     if wkt is None:
         return "no geometry (no geometry node with geo:asWKT)"
-    geom = _wkt(wkt)
+    return cls, category, wkt
+
+
+def _record(prof: Profile, subject: str, props: dict, langs: list, lookup, cls: str, category: str,
+            geom) -> EntityRecord | str:
+    """Return the entity record of one located subject (:func:`_locate`) with its parsed geometry, or why it
+    is skipped."""
     if geom is None:
         return "geometry not readable (malformed WKT, empty, or not in CRS84 longitude/latitude)"
-    labels = [(o, lang or None) for p, o, lang in langs if p in prof.label_predicates]
+    label_predicates = prof.label_predicates
+    labels = [(o, lang or None) for p, o, lang in langs if p in label_predicates]
     if not labels:
         return "no label (no name to ask a question with)"
-    name = next((t for t, lang in labels if lang in (None, "en")), labels[0][0])
+    name = labels[0][0]
+    for text, lang in labels:  # the first label without a language or in English, else the first
+        if lang is None or lang == "en":
+            name = text
+            break
     pop = None
     if prof.population and props.get(prof.population):
         try:
@@ -183,72 +195,49 @@ def _record(prof: Profile, subject: str, props: dict, langs: list, lookup) -> En
                         population=pop, extra=extra)
 
 
-class _Strata:
-    """Country (Natural Earth point-in-polygon, nearest country offshore), income and density tier, in bulk.
-
-    The same rule as :class:`~kgbench.kg.builder.strata.CountryLocator` (the lowest-numbered polygon that
-    contains the point, else the nearest), run on an array of points at once.
-    """
-
-    def __init__(self):
-        countries = sources.countries()
-        self.codes = [c.iso_a3 for c in countries]
-        self.tree = shapely.STRtree([c.geometry for c in countries])
-        self.income = {c.iso_a3: c.income_tier for c in countries}
-        self.density = DensityTiers.from_places((p.lon, p.lat, p.population) for p in sources.places())
-
-    def countries(self, lonlat: list[tuple[float, float]]) -> list[str]:
-        """Return the country code of each (lon, lat)."""
-        pts = shapely.points(lonlat)
-        found = [-1] * len(lonlat)
-        for i, j in zip(*self.tree.query(pts, predicate="intersects").tolist()):
-            if found[i] < 0 or j < found[i]:
-                found[i] = j
-        misses = [i for i, j in enumerate(found) if j < 0]
-        if misses:
-            for i, j in zip(misses, self.tree.nearest(pts[misses]).tolist()):
-                found[i] = j
-        return [self.codes[j] for j in found]
-
-
-#: entity_lines' line of the canonical name (after the two proximity cells): written once names are settled
-_NAME_LINE = 2 + 3
-
-
-def _stratify(strata: _Strata, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
+def _stratify(strata: BulkStrata, write: EntityLines, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
     """Return a batch's rows for table ``m`` (each entity's lines but its name's), the H3 cells it occupies and
     its counts (``category:``, ``class:``, ``geometry:``, ``country:``, ``income:``, ``density:``)."""
-    points = [representative_point(r.geometry) for r in batch]
+    geoms = np.array([r.geometry for r in batch], dtype=object)
+    types = [GEOMETRY_TYPES[t] for t in shapely.get_type_id(geoms).tolist()]
+    # a point is its own representative point: read in bulk, the rest one by one
+    points = list(zip(shapely.get_x(geoms).tolist(), shapely.get_y(geoms).tolist())) if batch else []
+    for i, t in enumerate(types):
+        if t != "Point":
+            points[i] = representative_point(geoms[i])
+    wkts = wkt_texts(geoms) if batch else []
     rows = []
     cells: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
+    in_cell = [(r, cells[r], f" {KGB[f'inCell{r}']} ") for r in PROXIMITY_RESOLUTIONS]
     counts: Counter = Counter()
-    for rec, (lon, lat), polygon in zip(batch, points, strata.countries(points) if batch else []):
+    for rec, (lon, lat), polygon, wkt, gtype in zip(batch, points, strata.countries(points) if batch else [], wkts,
+                                                    types):
         key = str(ENTITY.term(rec.key))
         lines = []
-        for r in PROXIMITY_RESOLUTIONS:
+        for r, occupied, pred in in_cell:
             c = h3.latlng_to_cell(lat, lon, r)
-            cells[r].add(c)
-            lines.append(f"{key} {KGB[f'inCell{r}']} {H3.term(c)} .\n")
+            occupied.add(c)
+            lines.append(f"{key}{pred}{H3.term(c)} .\n")
         country, _ = settle_country(polygon, None, strata.income)
         tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
-        lines += entity_lines(rec, rec.name, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION))
-        del lines[_NAME_LINE]
+        lines.append(write(rec, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION), wkt=wkt,
+                           geometry_type=gtype))
         rows.append((rec.name, rec.category, key, "".join(lines)))
-        counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{rec.geometry.geom_type}",
+        counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{gtype}",
                        f"country:{country}", f"income:{tier}", f"density:{dens}"))
     return rows, cells, counts
 
 
-#: the strata tables of a worker process of a parallel ingest (set once by its pool's initializer)
-_WORKER_STRATA: list = []
+#: the strata tables and entity writer of a worker process of a parallel ingest (set once by its pool's initializer)
+_WORKER_STATE: list = []
 
 
 def _worker_init() -> None:
-    _WORKER_STRATA.append(_Strata())
+    _WORKER_STATE.extend((BulkStrata(), EntityLines()))
 
 
 def _worker_stratify(batch: list[EntityRecord]):
-    return _stratify(_WORKER_STRATA[0], batch)
+    return _stratify(*_WORKER_STATE, batch)
 
 
 def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress, occupied, stats,
@@ -282,22 +271,23 @@ def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress
                 stats[k] += n
 
     pool = cf.ProcessPoolExecutor(jobs - 1, initializer=_worker_init) if jobs > 1 else None
-    strata = None if pool else _Strata()
+    strata, write = (None, None) if pool else (BulkStrata(), EntityLines())
     pending: collections.deque = collections.deque()
     batch: list[EntityRecord] = []
     done = 0
 
     def submit(b: list[EntityRecord]) -> None:
         if pool is None:
-            store(_stratify(strata, b))
+            store(_stratify(strata, write, b))
             return
         pending.append(pool.submit(_worker_stratify, b))
         while len(pending) > 2 * jobs:  # a bounded window: memory stays flat
             store(pending.popleft().result())
 
-    try:
-        for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
-            rec = _record(prof, subject, props, langs, lookup)
+    def settle(located: list) -> None:  # located subjects -> records (their WKT parsed at once) -> batches
+        nonlocal batch, done
+        for (subject, props, langs, cls, category, _), geom in zip(located, _wkts([x[-1] for x in located])):
+            rec = _record(prof, subject, props, langs, lookup, cls, category, geom)
             if isinstance(rec, str):
                 summary.skipped[rec] += 1
                 continue
@@ -307,6 +297,19 @@ def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress
                 submit(batch)
                 batch = []
                 progress("mapping entities", done, None)
+
+    located: list = []
+    try:
+        for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
+            found = _locate(prof, props, lookup)
+            if isinstance(found, str):
+                summary.skipped[found] += 1
+                continue
+            located.append((subject, props, langs, *found))
+            if len(located) >= _FLUSH:
+                settle(located)
+                located = []
+        settle(located)
         submit(batch)
         while pending:
             store(pending.popleft().result())
@@ -368,20 +371,26 @@ def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestS
     vocab = _GraphFile(folder, "vocabulary")
     vocab.write(_vocabulary_lines())
     out = _GraphFile(folder, prof.name)
-    true = Literal("true", datatype=XSD.boolean)
+    canonical_p, base_p = f" {KGB.canonicalName} ", f" {KGB.baseName} "
+    ambiguous = f" {KGB.ambiguousName} {Literal('true', datatype=XSD.boolean)} .\n"
+    names = summary.names
     done = 0
+    lines: list[str] = []
     for iri, name, canonical, amb, body in _named(db):
-        lines = [f"{iri} {KGB.canonicalName} {Literal(canonical)} .\n"]
+        lines += (iri, canonical_p, str(Literal(canonical)), " .\n")
         if canonical != name:
-            lines.append(f"{iri} {KGB.baseName} {Literal(name)} .\n")
+            lines += (iri, base_p, str(Literal(name)), " .\n")
         if amb:
-            lines.append(f"{iri} {KGB.ambiguousName} {true} .\n")
+            lines += (iri, ambiguous)
         lines.append(body)
-        out.write(lines)
-        summary.names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
+        names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
         done += 1
-        if not done % 10_000:
-            progress("writing entities", done, None)
+        if not done % 2_000:  # written in chunks: one encode, hash and write per 2,000 entities
+            out.write(lines)
+            lines.clear()
+            if not done % 10_000:
+                progress("writing entities", done, None)
+    out.write(lines)
     index = _GraphFile(folder, "h3index")
     index.write(proximity_index_lines(occupied))
     stats.update({f"category:{k}": v for k, v in summary.categories.items()})

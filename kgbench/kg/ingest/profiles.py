@@ -12,6 +12,7 @@ publish a term, a comment says what is assumed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +38,9 @@ OSM_ELEMENT = "https://www.openstreetmap.org/"
 class ProfileError(ValueError):
     """An unknown profile or a mapping file that cannot be used; the message names the file and the key."""
 
+
+#: the characters an entity key does not keep (each becomes "_")
+_UNSAFE = re.compile(r"[^A-Za-z0-9._~/-]")
 
 #: a class decision: (kgbench class, category) for an entity, or a string saying why the subject is skipped
 Decision = tuple[str, str] | str
@@ -77,7 +81,7 @@ class Profile:
     def key(self, iri: str) -> str:
         """Return the entity key (``<profile>/<local id>``) of a subject IRI."""
         local = iri[len(self.base):] if self.base and iri.startswith(self.base) else iri.split("://", 1)[-1]
-        return f"{self.name}/{re.sub(r'[^A-Za-z0-9._~/-]', '_', local)}"
+        return f"{self.name}/{_UNSAFE.sub('_', local)}"
 
 
 # ---------------------------------------------------------------------------------------------- WorldKG
@@ -91,15 +95,23 @@ _PLACES = {"city": "city", "town": "town", "village": "village", "hamlet": "haml
            "isolated dwelling"}
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a dump has a few thousand classes: each is read once, not per entity
+def _worldkg_type(t: str) -> tuple[str | None, str] | None:
+    """Return (OSM key or None, value words) of a WorldKG class IRI, or None for a type outside wkgs:."""
+    if not t.startswith(WKGS):
+        return None
+    text = " ".join(camel_words(t[len(WKGS):]))
+    key = next((k for k in _OSM_KEYS if text == k or text.startswith(k + " ")), None)
+    return key, text[len(key):].strip() if key else text
+
+
 def _worldkg_classify(types: list[str]) -> Decision:
     best = None
     for t in types:
-        if not t.startswith(WKGS):
+        kv = _worldkg_type(t)
+        if kv is None:
             continue
-        words = camel_words(t[len(WKGS):])
-        text = " ".join(words)
-        key = next((k for k in _OSM_KEYS if text == k or text.startswith(k + " ")), None)
-        value = text[len(key):].strip() if key else text
+        key, value = kv
         if not value:  # wkgs:Amenity (a tag value "yes"): keep looking for the specific class
             best = best or ("PointOfInterest", key)
             continue
