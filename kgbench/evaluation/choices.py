@@ -127,7 +127,8 @@ def _pool(item: Item, gold_names: list[str], index) -> list[str]:
     """Return names of entities like the gold's, nearest first: of the category the question asks about (its
     category role), near the gold's members (or, for an empty gold or a false premise, near the entities the
     question names, which are then never offered themselves); a question without a category role (which of two
-    named places...) offers its own entities of the gold's category first. A category with no other member near
+    named places...) offers its own entities first (X and Y, whatever their category: a capital beside a city),
+    then places of the gold's category near them. A category with no other member near
     gives the nearest places of any category.
 
     The template's anchor (``sampling.anchor``: the entity the question is asked about, the reference a "which
@@ -150,8 +151,7 @@ def _pool(item: Item, gold_names: list[str], index) -> list[str]:
     if asked:
         exclude |= {name_key(r["name"]) for r in named}
     else:
-        names = [r["name"] for r in named
-                 if index.category(r["iri"]) == category and name_key(r["name"]) not in exclude]
+        names = [r["name"] for r in named if name_key(r["name"]) not in exclude]  # X and Y, whatever their category
     for iri in centres[:4]:  # the first few members' neighbours are plenty, and a large set stays fast
         names += [index.name(x) for x in index.nearest(iri, _POOL, category=category, exclude=frozenset(exclude))]
     if not names:  # a category with no other member: the nearest places of any category
