@@ -35,7 +35,7 @@ GEOD = pyproj.Geod(ellps="WGS84")
 
 @pytest.fixture(scope="module")
 def by_format(made):
-    made.prefetch(TEMPLATES)
+    made.prefetch(TEMPLATES + ("F1", *_compared_templates()))  # in worker processes, two at a time
     out: dict[str, list] = {}
     for tid in TEMPLATES:
         for item in made(tid)[0]:
