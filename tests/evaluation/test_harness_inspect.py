@@ -96,6 +96,7 @@ def test_agent_conditions_are_refused_with_the_reason(harness_items):
         kgbench_inspect.kgbench(dataset="no-such.jsonl", condition="T1")
 
 
+@pytest.mark.slow  # 12-15 s: a PlaceIndex and three renderings with the KG
 def test_inspect_runs_the_kg_conditions_scored_as_kgbench_evaluates_them(harness_items, kg, cache, monkeypatch,
                                                                         tmp_path):
     """T1-mcq and T1-context through inspect, the task opening the items' KG (the default snapshot of

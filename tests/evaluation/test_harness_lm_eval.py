@@ -140,6 +140,7 @@ def test_lm_eval_command_runs_the_exported_tasks(harness_items, exported, tmp_pa
     assert all(same(got[f"{m},none"], getattr(ref.overall, m)) for m in HARNESS_METRICS), got
 
 
+@pytest.mark.slow  # 12-15 s: a PlaceIndex and three renderings with the KG
 def test_lm_eval_runs_the_kg_conditions_scored_as_kgbench_evaluates_them(harness_items, kg, tmp_path):
     """T1-context, T1-mcq and T1-mcq-context, rendered with the items' KG at export time: lm_eval's numbers equal
     kgbench run + evaluate's on the same replies (a multiple-choice reply scored by its letter)."""
