@@ -200,25 +200,38 @@ def export():
 @click.option("--dataset", required=True, type=click.Path(exists=True, dir_okay=False), help="Items (JSONL).")
 @click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="Task folder (lm_eval --include_path).")
 @click.option("--condition", "conditions", multiple=True,
-              type=click.Choice(["T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized"]),
-              help="A single-turn condition to export (repeatable; default: all five).")
+              type=click.Choice(["T1", "T2", "T1-oracle-nt", "T1-oracle-json", "T1-oracle-verbalized", "T1-context",
+                                 "T1-mcq", "T1-mcq-context"]),
+              help="A single-turn condition to export (repeatable; default: the five that need no KG).")
 @click.option("--context-budget", type=click.IntRange(min=1), default=32_000, show_default=True,
               help="Oracle prompts fit this many tokens (estimated as characters / 4).")
 @click.option("--max-gen-toks", type=click.IntRange(min=1), default=1024, show_default=True,
               help="Largest reply lm-eval asks for.")
+@click.option("--options", "n_options", type=click.IntRange(2, 7), default=4, show_default=True,
+              help="Answer options of T1-mcq / T1-mcq-context (besides 'none of these').")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the multiple-choice options.")
 @_FORCE
-def export_lm_eval(dataset, out, conditions, context_budget, max_gen_toks, force):
+@click.pass_obj
+def export_lm_eval(obj, dataset, out, conditions, context_budget, max_gen_toks, n_options, seed, force):
     """Write lm-evaluation-harness tasks: one YAML per condition, a group per family, the data and a utils.py.
+
+    T1-context, T1-mcq and T1-mcq-context are rendered now, with the knowledge graph the items were generated
+    from (the bundled snapshot, or --snapshot DIR / --endpoint URL).
 
     Then: lm_eval --include_path OUT --tasks kgbench --apply_chat_template --model local-chat-completions
     --model_args base_url=http://127.0.0.1:8000/v1/chat/completions,model=NAME (utils.py imports kgbench).
     """
-    from kgbench.evaluation.harness import HARNESS_CONDITIONS
+    from kgbench.evaluation.harness import HARNESS_CONDITIONS, KG_CONDITIONS
+    from kgbench.generator.items import read_jsonl
     from kgbench.release.lm_eval_export import export_lm_eval as write
 
     _output(out, [dataset], folder=True, force=force)
-    done = write(dataset, out, conditions=list(conditions) or HARNESS_CONDITIONS, force=force,
-                 context_budget=context_budget, max_gen_toks=max_gen_toks)
+    kg = None
+    if set(conditions) & set(KG_CONDITIONS):
+        kg = _items_kg(obj, read_jsonl(dataset), dataset)
+    with _bar("rendering and writing the tasks"):
+        done = write(dataset, out, conditions=list(conditions) or HARNESS_CONDITIONS, force=force,
+                     context_budget=context_budget, max_gen_toks=max_gen_toks, n_options=n_options, seed=seed, kg=kg)
     click.echo(f"{done.n_items} items, {len(done.tasks)} tasks, groups {', '.join(done.groups)} -> {out}", err=True)
 
 

@@ -42,6 +42,7 @@ from kgbench.geofunctions.kgbf_grid import geohash_encode
 from kgbench.geofunctions.metric import geodesic_distance_m
 from kgbench.generator.items import Item
 from kgbench.languages import ENGLISH_TEXTS
+from kgbench.queries.template import UnknownTemplateError, load_template
 
 __all__ = ["Option", "Choices", "make_choices", "balanced_positions", "option_count", "LETTERS", "MIN_OPTIONS",
            "MAX_OPTIONS", "REFUSAL", "needs_kg"]
@@ -126,29 +127,45 @@ def _pool(item: Item, gold_names: list[str], index) -> list[str]:
     """Return names of entities like the gold's, nearest first: of the category the question asks about (its
     category role), near the gold's members (or, for an empty gold or a false premise, near the entities the
     question names, which are then never offered themselves); a question without a category role (which of two
-    named places...) offers its own entities of the gold's category first. A category with no other member near
-    gives the nearest places of any category."""
+    named places...) offers its own entities first (X and Y, whatever their category: a capital beside a city),
+    then places of the gold's category near them. A category with no other member near
+    gives the nearest places of any category.
+
+    The template's anchor (``sampling.anchor``: the entity the question is asked about, the reference a "which
+    of X or Y" question compares X and Y to) is never offered, nor any entity of its name: it is no answer to
+    the question but the question's point of reference (A4's C, A5's A)."""
     if index is None:
         raise ValueError(f"item {item.id}: its options are other entities from the knowledge graph; give the KG")
     asked = next((r["category"] for r in item.entities.values() if not r.get("iri") and r.get("category")), None)
-    named = [r for r in item.entities.values() if r.get("iri") and index.category(r["iri"])]
+    anchor = _anchor_role(item.template_id)
+    reference = {name_key(r["name"]) for role, r in item.entities.items() if role == anchor and r.get("name")}
+    named = [r for role, r in item.entities.items() if role != anchor and r.get("iri") and index.category(r["iri"])]
     iris = [i for i in (_gold_iri(item, n, index) for n in gold_names[:4]) if i]
-    centres = iris or [r["iri"] for r in named]
+    centres = iris or [r["iri"] for r in named] or [r["iri"] for role, r in item.entities.items()
+                                                    if role == anchor and r.get("iri")]
     if not centres:
         return []
     category = asked or index.category(centres[0])
-    exclude = {name_key(n) for n in gold_names}
+    exclude = {name_key(n) for n in gold_names} | reference
     names = []
     if asked:
         exclude |= {name_key(r["name"]) for r in named}
     else:
-        names = [r["name"] for r in named
-                 if index.category(r["iri"]) == category and name_key(r["name"]) not in exclude]
+        names = [r["name"] for r in named if name_key(r["name"]) not in exclude]  # X and Y, whatever their category
     for iri in centres[:4]:  # the first few members' neighbours are plenty, and a large set stays fast
         names += [index.name(x) for x in index.nearest(iri, _POOL, category=category, exclude=frozenset(exclude))]
     if not names:  # a category with no other member: the nearest places of any category
         names = [index.name(x) for x in index.nearest(centres[0], _POOL, exclude=frozenset(exclude))]
     return list(dict.fromkeys(names))
+
+
+def _anchor_role(template_id: str) -> str | None:
+    """Return the role the template declares its anchor (``sampling.anchor``), None without one or for an id
+    that names no shipped template (a hand-written item)."""
+    try:
+        return load_template(template_id).sampling.anchor
+    except UnknownTemplateError:
+        return None
 
 
 # --------------------------------------------------------------------------------------------- false premises

@@ -19,9 +19,11 @@ so kgbench works without inspect_ai. For example, against an OpenAI-compatible s
   false-refusal and negative-rejection rates) are ``kgbench evaluate``'s overall row, NaN for a rate over
   no items.
 
-Only the single-turn conditions run here (T1, T2, T1-oracle-nt/-json/-verbalized, T1-geojson, T1-map,
-T1-geojson-map; the maps go as inspect image contents): the agent conditions need kgbench's sandbox
-(``kgbench run``). With ``epochs`` > 1 inspect reduces each sample's E to its mean
+Only the single-turn conditions run here (T1, T2, T1-oracle-nt/-json/-verbalized; T1-geojson, T1-map,
+T1-geojson-map, the maps going as inspect image contents; and T1-context, T1-mcq, T1-mcq-context, which open the
+items' knowledge graph, the default snapshot of ``$KGBENCH_CACHE``, while the dataset is rendered; a
+multiple-choice reply is scored by its letter): the agent conditions need kgbench's sandbox (``kgbench run``).
+With ``epochs`` > 1 inspect reduces each sample's E to its mean
 and keeps the first epoch's item score for the metrics.
 
 inspect runs a task file from the file's own folder, so a relative ``dataset`` path is read from the folder
@@ -42,7 +44,7 @@ from inspect_ai.util import JSONSchema
 
 from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET
 from kgbench.evaluation.harness import (HARNESS_METRICS, check_condition, dataset_prompts, dumps, harness_metrics,
-                                        item_family, score_reply)
+                                        item_family, prompt_choices, score_reply)
 
 __all__ = ["kgbench", "kgbench_dataset", "kgbench_solver", "kgbench_scorer", "resolve_dataset", "inspect_content"]
 
@@ -84,18 +86,23 @@ def resolve_dataset(path: str | os.PathLike) -> Path:
 
 
 def kgbench_dataset(dataset: str | os.PathLike, condition: str = "T1", *,
-                    context_budget: int | None = DEFAULT_CONTEXT_BUDGET) -> MemoryDataset:
+                    context_budget: int | None = DEFAULT_CONTEXT_BUDGET, n_options: int = 4, seed: int = 0,
+                    kg=None) -> MemoryDataset:
     """Return an inspect dataset of a kgbench items JSONL under one condition, one sample per item, in file order.
 
     Each sample's ``input`` is the item's prompt (system and user messages), its ``target`` the gold answer
     as JSON, its ``metadata``: ``item`` (the record), ``schema``, ``prompt_hash``, ``condition``,
-    ``template_id``, ``family``, ``answer_format``, ``language``. An agent condition, or a line that is not an
-    item, raises ValueError (naming the file and line).
+    ``template_id``, ``family``, ``answer_format``, ``language`` and, for a multiple-choice condition,
+    ``choices`` (the options and gold letter the scorer reads the reply's letter with). T1-context, T1-mcq and
+    T1-mcq-context render with ``kg``, else the default snapshot's knowledge graph (``$KGBENCH_CACHE``), which
+    must be the items' (:func:`kgbench.evaluation.harness.dataset_prompts`). An agent condition, or a line that
+    is not an item, raises ValueError (naming the file and line).
     """
     condition = check_condition(condition, images=True)
     path = resolve_dataset(dataset)
     samples = []
-    for record, prompt in dataset_prompts(path, condition, context_budget=context_budget, images=True):
+    for record, prompt in dataset_prompts(path, condition, context_budget=context_budget, images=True,
+                                          n_options=n_options, seed=seed, kg=kg):
         system, user = prompt.messages
         samples.append(Sample(
             id=prompt.id,
@@ -104,7 +111,8 @@ def kgbench_dataset(dataset: str | os.PathLike, condition: str = "T1", *,
             target=dumps(record.get("answer")),
             metadata={"item": record, "schema": prompt.schema, "prompt_hash": prompt.hash, "condition": condition,
                       "template_id": record.get("template_id"), "family": item_family(record),
-                      "answer_format": record.get("answer_format"), "language": record.get("language")}))
+                      "answer_format": record.get("answer_format"), "language": record.get("language"),
+                      "choices": prompt_choices(prompt)}))
     return MemoryDataset(samples, name=path.stem, location=str(path))
 
 
@@ -145,7 +153,7 @@ def kgbench_scorer():
 
     async def score(state: TaskState, target: Target) -> Score:
         reply = state.output.completion if state.output and state.output.choices else None
-        result = score_reply(state.metadata["item"], reply)
+        result = score_reply(state.metadata["item"], reply, state.metadata.get("choices"))
         explanation = result.status + (f": {result.note}" if result.note else "")
         return Score(value=result.E, answer=reply, explanation=explanation,
                      metadata={"kgbench": result.to_dict()})
@@ -155,9 +163,11 @@ def kgbench_scorer():
 
 @task
 def kgbench(dataset: str, condition: str = "T1", context_budget: int = DEFAULT_CONTEXT_BUDGET,
-            response_schema: bool = True) -> Task:
-    """Return the inspect task of a kgbench dataset under one single-turn condition (``-T dataset=... -T condition=...``)."""
+            response_schema: bool = True, options: int = 4, seed: int = 0) -> Task:
+    """Return the inspect task of a kgbench dataset under one single-turn condition (``-T dataset=... -T condition=...``;
+    ``-T options=N -T seed=S`` for T1-mcq and T1-mcq-context)."""
     condition = check_condition(condition, images=True)
-    return Task(dataset=kgbench_dataset(dataset, condition, context_budget=int(context_budget)),
+    return Task(dataset=kgbench_dataset(dataset, condition, context_budget=int(context_budget), n_options=int(options),
+                                        seed=int(seed)),
                 solver=kgbench_solver(condition, response_schema=response_schema), scorer=kgbench_scorer(),
                 name=f"kgbench_{condition}", metadata={"condition": condition, "kgbench_dataset": str(dataset)})

@@ -40,13 +40,16 @@ _KGB = "https://w3id.org/kgbench/ontology#"
 @dataclass(frozen=True)
 class Neighbour:
     """Return one entity near another: its IRI, name, category, the geodesic distance (km) between the two
-    geometries and the compass point (16) from the first entity's centre to this one's."""
+    geometries, the compass point (16) from the first entity's centre to this one's and, for two entities that
+    meet (distance 0), how: ``"inside"`` (this one lies inside the first), ``"contains"`` (this one contains
+    the first), ``"border"`` (they touch) or ``"overlaps"``; None for entities apart."""
 
     iri: str
     name: str
     category: str
     km: float
     bearing: str
+    relation: str | None = None
 
 
 class PlaceIndex:
@@ -157,7 +160,8 @@ class PlaceIndex:
             km = geodesic_distance_m(here, self.geometry(other)) / 1000.0
             a, b = _centre(here), _centre(self.geometry(other))
             bearing = compass_point(bearing_deg(a, b), 16) if a != b else "-"
-            out.append(Neighbour(other, self._names[j], self._cats[j], km, bearing))
+            out.append(Neighbour(other, self._names[j], self._cats[j], km, bearing,
+                                 _relation(here, self.geometry(other)) if km == 0 else None))
         return sorted(out, key=lambda n: n.km)
 
 
@@ -167,13 +171,46 @@ def _centre(geom) -> tuple[float, float]:
     return p.x, p.y
 
 
+def _relation(here, other) -> str:
+    """Return how two geometries that meet do: "inside" (``other`` within ``here``), "contains" (``other``
+    around ``here``), "border" (only their boundaries meet) or "overlaps".
+
+    >>> from shapely.geometry import Point, box
+    >>> _relation(box(0, 0, 2, 2), Point(1, 1)), _relation(Point(1, 1), box(0, 0, 2, 2))
+    ('inside', 'contains')
+    >>> _relation(box(0, 0, 1, 1), box(1, 0, 2, 1)), _relation(box(0, 0, 2, 2), box(1, 1, 3, 3))
+    ('border', 'overlaps')
+    """
+    if here.equals(other):
+        return "overlaps"
+    if here.covers(other) and not (here.geom_type != "Point" and here.boundary.covers(other)):
+        return "inside"
+    if other.covers(here) and not (other.geom_type != "Point" and other.boundary.covers(here)):
+        return "contains"
+    return "border" if here.touches(other) or not here.intersects(other) else "overlaps"
+
+
 def _km(km: float) -> str:
     return f"{km:.2f}" if km < 10 else f"{km:.1f}" if km < 100 else f"{km:.0f}"
 
 
+def _near(n: Neighbour, texts) -> str:
+    """Return a neighbour as the context lists it: "name (category) 12.3 km NE" for a place apart; for one that
+    meets the entity, how it does ("inside it", "containing it": no distance nor direction, which mean nothing
+    there; "on its border" / "overlapping it" with the compass point towards its centre)."""
+    if n.relation in ("inside", "contains"):
+        return f"{n.name} ({n.category}) {texts['context.' + n.relation]}"
+    if n.relation is not None:
+        bearing = f" {n.bearing}" if n.bearing != "-" else ""
+        return f"{n.name} ({n.category}) {texts['context.' + n.relation]}{bearing}"
+    return f"{n.name} ({n.category}) {_km(n.km)} km {n.bearing}"
+
+
 def place_context(item, index: PlaceIndex, texts, *, k: int = 5, budget: int = 2400) -> str:
     """Return the place context of an item: a block per entity it names (name, category, tags, its ``k``
-    nearest other places with distance in km and compass bearing), at most ``budget`` characters.
+    nearest other places with distance in km and compass bearing), at most ``budget`` characters. A place that
+    meets the entity is said to be inside it, containing it, on its border or overlapping it instead of at
+    "0.00 km" (see :class:`Neighbour`).
 
     Entities come in the item's role order; a block that would pass the budget loses neighbours, then tags,
     then is left out. An entity the KG does not have is left out. ``texts`` are the item's language's prompt
@@ -187,7 +224,7 @@ def place_context(item, index: PlaceIndex, texts, *, k: int = 5, budget: int = 2
             continue
         head = f"- {role.get('name') or index.name(iri)} ({index.category(iri)})"
         tags = "; ".join(f"{label}: {value[:80]}" for label, value in index.facts(iri))
-        near = ", ".join(f"{n.name} ({n.category}) {_km(n.km)} km {n.bearing}" for n in index.neighbours(iri, k))
+        near = ", ".join(_near(n, texts) for n in index.neighbours(iri, k))
         tries = [[head + (f": {tags}" if tags else ""), "  " + texts["context.nearby"].format(places=near)],
                  [head + (f": {tags}" if tags else "")], [head]]
         for lines in tries:

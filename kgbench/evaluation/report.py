@@ -4,7 +4,10 @@ A run is one model's predictions on one dataset under one condition with one see
 scores every run with the deterministic scorer (:func:`kgbench.evaluation.evaluate.evaluate`) and reports,
 for each (model, condition) series, EM, NE, coverage, EM over covered items, false-refusal and
 negative-rejection rates, overall and per group of each breakdown (:data:`BREAKDOWNS`): spatial-function
-family, answer format, source KG, income tier, density tier, language, and condition.
+family, answer format, source KG, income tier, density tier, language, and condition. A series of a
+multiple-choice condition (``T1-mcq``, ``T1-mcq-context``) also gets its ``multiple_choice`` figures: the
+letter accuracy and the chance rate beside it (seed mean and spread) and the gold x chosen letter confusion
+counts (summed over seeds), in report.json, the text tables and the HTML.
 
 Tiers are also reported standardized to the benchmark-wide spatial-function mix (``spec/scoring.md``):
 direct standardization, ``EM_std(tier) = sum_f EM(tier, f) * share_f``, where ``share_f`` is family f's
@@ -273,6 +276,7 @@ def _score_run(run: Run) -> dict:
         "standardized": {t: standardized_em(items, result.items, BREAKDOWNS[t]) for t in _TIERS},
         "unmatched_predictions": len(result.unmatched_predictions),
         "warnings": result.warnings,
+        "multiple_choice": result.choices.to_dict() if result.choices is not None else None,
     }
 
 
@@ -310,8 +314,24 @@ def _summarize(scored: list[dict]) -> list[dict]:
                      for f in sorted({f for c in cells for f in c["per_family"]})},
                 }
         out.append({"model": model, "condition": condition, "seeds": [r["seed"] for r in runs],
-                    "overall": _pool([r["overall"] for r in runs]), "groups": groups, "standardized": standardized})
+                    "overall": _pool([r["overall"] for r in runs]), "groups": groups, "standardized": standardized,
+                    "multiple_choice": _pool_choices([r["multiple_choice"] for r in runs if r.get("multiple_choice")])})
     return out
+
+
+def _pool_choices(runs: list[dict]) -> dict | None:
+    """Return a series' multiple-choice figures over its seeds: accuracy and chance rate as seed statistics,
+    ``n`` from the first run and the confusion counts summed over runs (None when no run is multiple choice)."""
+    if not runs:
+        return None
+    confusion: dict[str, dict[str, int]] = {}
+    for r in runs:
+        for gold, row in r["confusion"].items():
+            for chosen, count in row.items():
+                confusion.setdefault(gold, {})[chosen] = confusion.get(gold, {}).get(chosen, 0) + count
+    return {"n": runs[0]["n"], "accuracy": seed_stats(r["accuracy"] for r in runs),
+            "chance": seed_stats(r["chance"] for r in runs),
+            "confusion": {g: dict(sorted(confusion[g].items())) for g in sorted(confusion)}}
 
 
 # --------------------------------------------------------------------------------------------- building

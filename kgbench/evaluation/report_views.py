@@ -122,13 +122,52 @@ def _rows(summary: list[dict], breakdown: str) -> tuple[list[str], list[list[str
     return header, rows
 
 
+def _choice_rows(summary: list[dict]) -> tuple[list[str], list[list[str]]]:
+    """Return (header, rows) of the multiple-choice table: one row per series of a multiple-choice condition."""
+    header = ["model", "condition", "seeds", "n", "accuracy", "chance"]
+    rows = [[s["model"], s["condition"], str(len(s["seeds"])), str(mc["n"]), _cell(mc["accuracy"]),
+             _cell(mc["chance"])] for s in summary if (mc := s.get("multiple_choice"))]
+    return header, rows
+
+
+def _confusion(mc: Mapping) -> tuple[list[str], list[list[str]]]:
+    """Return (header, rows) of a series' confusion counts: rows the gold letter, columns the chosen one ("-":
+    no readable letter)."""
+    chosen = sorted({c for row in mc["confusion"].values() for c in row}, key=lambda c: (c == "-", c))
+    return (["gold \\ chosen", *chosen],
+            [[g, *(str(row.get(c, 0)) for c in chosen)] for g, row in mc["confusion"].items()])
+
+
+def _text_table(title: str, header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = [title, "  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip(), "  ".join("-" * w for w in widths)]
+    return "\n".join(lines + ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows])
+
+
+def _choice_blocks(data: Mapping) -> list[tuple[str, list[str], list[list[str]]]]:
+    """Return the multiple-choice tables (title, header, rows): the accuracy / chance one, then one confusion
+    table per series; none when no series is multiple choice."""
+    header, rows = _choice_rows(data["series"])
+    if not rows:
+        return []
+    blocks = [("multiple choice", header, rows)]
+    for s in data["series"]:
+        if s.get("multiple_choice"):
+            blocks.append((f"confusion {s['model']} / {s['condition']}", *_confusion(s["multiple_choice"])))
+    return blocks
+
+
 def report_table(summary: Any) -> str:
     """Return the report (a :class:`~kgbench.evaluation.report.ReportSummary` or its data) as plain-text tables.
 
-    One block per breakdown; values are seed mean±std.
+    One block per breakdown; values are seed mean±std. Series of multiple-choice conditions add a block of
+    their letter accuracy beside the chance rate, and one of each series' confusion counts (gold x chosen letter,
+    summed over seeds).
     """
     data = getattr(summary, "data", summary)  # a ReportSummary or its data
     blocks = []
+    for title, header, rows in _choice_blocks(data):
+        blocks.append(_text_table(f"== {title}", header, rows))
     for name in data["breakdowns"]:
         header, rows = _rows(data["series"], name)
         widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
@@ -150,6 +189,15 @@ def _html(data: dict, figures: Mapping[str, Path]) -> str:
              "(false-refusal rate), NRR (negative-rejection rate). Values are seed means ± sample standard "
              "deviations where a (model, condition) was run with several seeds.</p>",
              f"<p>Tier standardization: {esc(data['standardization'])}.</p>"]
+    choice_blocks = _choice_blocks(data)
+    if choice_blocks:
+        parts.append('<h2 id="multiple-choice">Multiple choice</h2><p>Letter accuracy beside the chance rate (the '
+                     "mean of 1 / number of options: what a uniform guess scores), then the confusion counts "
+                     "(rows: gold letter; columns: chosen letter, - for none).</p>")
+    for title, header, rows in choice_blocks:
+        parts.append(f"<h3>{esc(title)}</h3><table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr>")
+        parts += ["<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows]
+        parts.append("</table>")
     for name in data["breakdowns"]:
         header, rows = _rows(data["series"], name)
         parts.append(f'<h2 id="{esc(name)}">By {esc(name)}</h2>')

@@ -190,6 +190,10 @@ class German(Language):
         "prompt.mcq_reply": "Antworte mit einem einzigen JSON-Objekt {{\"answer\": Buchstabe, \"unit\": null}} und sonst nichts; der Buchstabe ist einer von {letters}.",
         "prompt.context": "Ortskontext aus einem Wissensgraphen (eine geschlossene Welt: ein Ort, eine Tatsache oder eine Beziehung, die er nicht angibt, gilt als nicht zutreffend)",
         "context.nearby": "nächstgelegene Orte: {places}",
+        "context.inside": "darin",
+        "context.contains": "enthält es",
+        "context.border": "an seiner Grenze",
+        "context.overlaps": "überlappt es",
         "agent.role": "Du bist ein Geodatenanalyst, der eine Frage beantwortet, indem er Python schreibt.",
         "agent.steps": ("Jede Antwort ist ein Schritt. Schreibe in einem Schritt genau einen ```python-Codeblock; er läuft in "
                         "einer Sandbox (Python 3 mit shapely, pyproj, h3 und der Standardbibliothek; kein Netzwerk, kein "

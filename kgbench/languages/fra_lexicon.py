@@ -318,6 +318,10 @@ TEXTS = {
     "prompt.mcq_reply": "Répondez par un seul objet JSON {{\"answer\": lettre, \"unit\": null}} et rien d'autre ; la lettre est l'une de {letters}.",
     "prompt.context": "Contexte des lieux tiré d'un graphe de connaissances (un monde clos : un lieu, un fait ou une relation qu'il ne donne pas est réputé faux)",
     "context.nearby": "lieux les plus proches : {places}",
+    "context.inside": "à l'intérieur",
+    "context.contains": "le contient",
+    "context.border": "sur sa frontière",
+    "context.overlaps": "le chevauche",
     "agent.role": "Vous êtes un analyste géospatial qui répond à une question en écrivant du Python.",
     "agent.steps": ("Chaque réponse est une étape. Dans une étape, écrivez exactement un bloc de code ```python ; "
                     "il s'exécute dans un bac à sable (Python 3 avec shapely, pyproj, h3 et la bibliothèque "

@@ -316,6 +316,10 @@ TEXTS = {
     "prompt.mcq_reply": "Rispondi con un solo oggetto JSON {{\"answer\": lettera, \"unit\": null}} e nient'altro; la lettera è una di {letters}.",
     "prompt.context": "Contesto dei luoghi da un grafo di conoscenza (un mondo chiuso: un luogo, un fatto o una relazione che non riporta si considera non vero)",
     "context.nearby": "luoghi più vicini: {places}",
+    "context.inside": "al suo interno",
+    "context.contains": "lo contiene",
+    "context.border": "sul suo confine",
+    "context.overlaps": "si sovrappone ad esso",
     "agent.role": "Sei un analista geospaziale che risponde a una domanda scrivendo codice Python.",
     "agent.steps": ("Ogni risposta è un passo. In un passo scrivi esattamente un blocco di codice ```python; "
                     "viene eseguito in una sandbox (Python 3 con shapely, pyproj, h3 e la libreria standard; "

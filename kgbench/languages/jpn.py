@@ -168,6 +168,10 @@ class Japanese(Language):
         "prompt.mcq_reply": "1つのJSONオブジェクト{{\"answer\": 文字, \"unit\": null}}だけで答えてください。文字は{letters}のいずれかです。",
         "prompt.context": "ナレッジグラフから得た場所の文脈（閉世界：そこに示されていない場所・事実・関係は成り立たないものとします）",
         "context.nearby": "最も近い場所：{places}",
+        "context.inside": "その内部",
+        "context.contains": "それを含む",
+        "context.border": "その境界上",
+        "context.overlaps": "それと重なる",
         "agent.role": "あなたはPythonを書いて質問に答える地理空間アナリストです。",
         "agent.steps": ("各返答が1ステップです。1ステップでは```pythonのコードブロックをちょうど1つ書いてください。"
                         "それはサンドボックス（shapely、pyproj、h3と標準ライブラリを備えたPython 3。ネットワークなし、"

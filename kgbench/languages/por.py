@@ -357,6 +357,10 @@ Portuguese.texts = {
     "prompt.mcq_reply": "Responda com um único objeto JSON {{\"answer\": letra, \"unit\": null}} e nada mais; a letra é uma de {letters}.",
     "prompt.context": "Contexto dos lugares a partir de um grafo de conhecimento (um mundo fechado: um lugar, fato ou relação que ele não dá é tido como falso)",
     "context.nearby": "lugares mais próximos: {places}",
+    "context.inside": "dentro dele",
+    "context.contains": "contém-no",
+    "context.border": "na sua fronteira",
+    "context.overlaps": "sobrepõe-se a ele",
     "agent.role": "Você é um analista geoespacial que responde a uma pergunta escrevendo código Python.",
     "agent.steps": ("Cada resposta é um passo. Em um passo, escreva exatamente um bloco de código ```python; ele é "
                     "executado em um ambiente isolado (Python 3 com shapely, pyproj, h3 e a biblioteca padrão; sem "

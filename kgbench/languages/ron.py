@@ -137,6 +137,10 @@ class Romanian(Language):
         "prompt.mcq_reply": "Răspunde cu un singur obiect JSON {{\"answer\": literă, \"unit\": null}} și nimic altceva; litera este una dintre {letters}.",
         "prompt.context": "Contextul locurilor dintr-un graf de cunoștințe (o lume închisă: un loc, un fapt sau o relație pe care nu le dă se consideră false)",
         "context.nearby": "cele mai apropiate locuri: {places}",
+        "context.inside": "în interiorul său",
+        "context.contains": "îl conține",
+        "context.border": "la granița sa",
+        "context.overlaps": "se suprapune cu el",
         "agent.role": "Ești un analist geospațial care răspunde la o întrebare scriind cod Python.",
         "agent.steps": ("Fiecare răspuns al tău este un pas. Într-un pas, scrie exact un bloc de cod ```python; "
                         "acesta rulează într-un sandbox (Python 3 cu shapely, pyproj, h3 și biblioteca standard; "

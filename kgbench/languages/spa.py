@@ -310,6 +310,10 @@ Spanish.texts = {
     "prompt.mcq_reply": "Responde con un solo objeto JSON {{\"answer\": letra, \"unit\": null}} y nada más; la letra es una de {letters}.",
     "prompt.context": "Contexto de los lugares tomado de un grafo de conocimiento (un mundo cerrado: un lugar, hecho o relación que no indica se considera falso)",
     "context.nearby": "lugares más cercanos: {places}",
+    "context.inside": "dentro de él",
+    "context.contains": "lo contiene",
+    "context.border": "en su límite",
+    "context.overlaps": "se superpone con él",
     "agent.role": "Eres un analista geoespacial que responde a una pregunta escribiendo código Python.",
     "agent.steps": ("Cada respuesta es un paso. En un paso, escribe exactamente un bloque de código ```python; se "
                     "ejecuta en un entorno aislado (Python 3 con shapely, pyproj, h3 y la biblioteca estándar; sin "

@@ -195,6 +195,10 @@ class Albanian(Language):
         "prompt.mcq_reply": "Përgjigjuni me një objekt të vetëm JSON {{\"answer\": shkronjë, \"unit\": null}} dhe asgjë tjetër; shkronja është një nga {letters}.",
         "prompt.context": "Konteksti i vendeve nga një graf njohurish (një botë e mbyllur: një vend, fakt ose lidhje që ai nuk jep konsiderohet i pavërtetë)",
         "context.nearby": "vendet më të afërta: {places}",
+        "context.inside": "brenda tij",
+        "context.contains": "e përmban",
+        "context.border": "në kufirin e tij",
+        "context.overlaps": "mbivendoset me të",
         "agent.role": "Ti je një analist gjeohapësinor që i përgjigjet një pyetjeje duke shkruar Python.",
         "agent.steps": ("Çdo përgjigje jotja është një hap. Në një hap, shkruaj saktësisht një bllok kodi "
                         "```python; ai ekzekutohet në një sandbox (Python 3 me shapely, pyproj, h3 dhe "

@@ -49,6 +49,10 @@ ENGLISH_TEXTS: dict[str, str] = {
     "prompt.context": ("Place context from a knowledge graph (a closed world: a place, fact or relation it does not "
                        "give is taken not to hold)"),
     "context.nearby": "nearest places: {places}",
+    "context.inside": "inside it",
+    "context.contains": "containing it",
+    "context.border": "on its border",
+    "context.overlaps": "overlapping it",
     # ---- agent prompts
     "agent.role": "You are a geospatial analyst who answers a question by writing Python.",
     "agent.steps": ("Each reply is one step. In a step, write exactly one ```python code block; it runs in a sandbox "

@@ -261,6 +261,10 @@ TEXTS: dict[str, str] = {
     "prompt.mcq_reply": "Yalnızca tek bir JSON nesnesiyle {{\"answer\": harf, \"unit\": null}} yanıt verin; harf {letters} harflerinden biridir.",
     "prompt.context": "Bir bilgi grafiğinden yer bağlamı (kapalı dünya: vermediği bir yer, olgu ya da ilişki geçerli sayılmaz)",
     "context.nearby": "en yakın yerler: {places}",
+    "context.inside": "onun içinde",
+    "context.contains": "onu içerir",
+    "context.border": "sınırında",
+    "context.overlaps": "onunla örtüşür",
     "agent.role": "Bir soruyu Python yazarak yanıtlayan bir coğrafi-mekânsal analistsiniz.",
     "agent.steps": ("Her yanıt bir adımdır. Bir adımda tam olarak bir ```python kod bloğu yazın; kod bir "
                     "korumalı alanda çalışır (shapely, pyproj, h3 ve standart kütüphane ile Python 3; ağ yok, "

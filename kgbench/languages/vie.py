@@ -170,6 +170,10 @@ class Vietnamese(Language):
         "prompt.mcq_reply": "Trả lời bằng một đối tượng JSON duy nhất {{\"answer\": chữ cái, \"unit\": null}} và không gì khác; chữ cái là một trong {letters}.",
         "prompt.context": "Ngữ cảnh địa điểm từ một đồ thị tri thức (thế giới đóng: địa điểm, sự kiện hay quan hệ nào nó không nêu thì coi là không đúng)",
         "context.nearby": "các địa điểm gần nhất: {places}",
+        "context.inside": "nằm bên trong",
+        "context.contains": "bao gồm nó",
+        "context.border": "trên ranh giới của nó",
+        "context.overlaps": "chồng lấn với nó",
         "agent.role": "Bạn là một nhà phân tích không gian địa lý trả lời câu hỏi bằng cách viết mã Python.",
         "agent.steps": ("Mỗi lần trả lời là một bước. Trong một bước, hãy viết đúng một khối mã ```python; nó chạy trong "
                         "một sandbox (Python 3 với shapely, pyproj, h3 và thư viện chuẩn; không có mạng, không ghi tệp, "

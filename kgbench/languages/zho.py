@@ -213,6 +213,10 @@ class Chinese(Language):
         "prompt.mcq_reply": "只用一个JSON对象{{\"answer\": 字母, \"unit\": null}}回复，不要写其他任何内容；字母是{letters}之一。",
         "prompt.context": "来自知识图谱的地点上下文（封闭世界：其中未给出的地点、事实或关系均视为不成立）",
         "context.nearby": "最近的地点：{places}",
+        "context.inside": "在其内部",
+        "context.contains": "包含它",
+        "context.border": "在其边界上",
+        "context.overlaps": "与其重叠",
         "agent.role": "你是一名通过编写Python来回答问题的地理空间分析师。",
         "agent.steps": ("每次回复是一个步骤。在一个步骤中，恰好写一个```python代码块；它在沙箱中运行（带有shapely、pyproj、"
                         "h3和标准库的Python 3；无网络、不能写文件、时间和内存有限），其打印的内容会返回给你。"

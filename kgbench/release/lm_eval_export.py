@@ -5,8 +5,11 @@
     kgbench_items.jsonl        one row per item: id, family, the item record (JSON text), the gold answer
                                (JSON text) and, per condition, its system and user messages and prompt hash
     utils.py                   loads those rows (a custom dataset) and scores a reply with kgbench's scorer
+                               (a multiple-choice condition's reply by its letter, with the row's options)
     kgbench_<cond>.yaml        one task per single-turn condition over every item (kgbench_t1, kgbench_t2,
-                               kgbench_t1_oracle_nt, kgbench_t1_oracle_json, kgbench_t1_oracle_verbalized)
+                               kgbench_t1_oracle_nt, kgbench_t1_oracle_json, kgbench_t1_oracle_verbalized; on
+                               request kgbench_t1_context, kgbench_t1_mcq, kgbench_t1_mcq_context, rendered with
+                               the items' knowledge graph at export time)
     kgbench-<fam>-<cond>.yaml  the same task over one family's items (kgbench-a-t1, kgbench-a-t1-oracle-nt ...)
     kgbench-<fam>_group.yaml   group kgbench-<fam>: that family's tasks, one per condition
     kgbench_group.yaml         group kgbench: the all-item tasks, one per condition
@@ -37,9 +40,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kgbench.evaluation.conditions import get_condition
 from kgbench.evaluation.context import DEFAULT_CONTEXT_BUDGET
 from kgbench.evaluation.harness import (HARNESS_CONDITIONS, HARNESS_METRICS, check_condition, dataset_prompts,
-                                        dumps, family_group, item_family, task_name)
+                                        dumps, family_group, item_family, prompt_choices, task_name)
 from kgbench.fileio import atomic_directory
 from kgbench.generator.outputs import OutputError, check_output
 
@@ -70,8 +74,10 @@ def _slug(condition: str) -> str:
     return condition.lower().replace("-", "_")
 
 
-def _rows(dataset, conditions: Sequence[str], context_budget: int | None) -> list[dict]:
-    prompts = {c: dataset_prompts(dataset, c, context_budget=context_budget) for c in conditions}
+def _rows(dataset, conditions: Sequence[str], context_budget: int | None, n_options: int, seed: int,
+          kg) -> list[dict]:
+    prompts = {c: dataset_prompts(dataset, c, context_budget=context_budget, n_options=n_options, seed=seed, kg=kg)
+               for c in conditions}
     rows = []
     for n, (record, _) in enumerate(prompts[conditions[0]]):
         family = item_family(record)
@@ -85,6 +91,8 @@ def _rows(dataset, conditions: Sequence[str], context_budget: int | None) -> lis
             row[f"system_{slug}"] = system["content"]
             row[f"user_{slug}"] = user["content"]
             row[f"prompt_hash_{slug}"] = prompt.hash
+            if get_condition(condition).mcq:
+                row[f"choices_{slug}"] = dumps(prompt_choices(prompt))
         rows.append(row)
     return rows
 
@@ -107,7 +115,7 @@ def _task_yaml(name: str, condition: str, family: str | None, max_gen_toks: int)
             f"target_delimiter: \"\"\n"
             f"generation_kwargs:\n  until: []\n  max_gen_toks: {max_gen_toks}\n  do_sample: false\n"
             f"  temperature: 0.0\n"
-            f"process_results: !function utils.process_results\n"
+            f"process_results: !function utils.process_results{'_' + slug if get_condition(condition).mcq else ''}\n"
             f"metric_list:\n{metrics}"
             f"metadata:\n  version: 1.0\n  kgbench_condition: {condition}\n")
 
@@ -142,26 +150,39 @@ def load(family=None, **_metadata):
     return datasets.DatasetDict({{"test": datasets.Dataset.from_list(rows)}})
 
 
-def process_results(doc, results):
-    """Return the item's kgbench score (a dict) under each metric name; the aggregations read it."""
-    score = score_reply(json.loads(doc["item"]), results[0] if results else None).to_dict()
+def process_results(doc, results, choices=None):
+    """Return the item's kgbench score (a dict) under each metric name; the aggregations read it. A
+    multiple-choice task passes its options column (``choices``): the reply's letter is scored."""
+    options = json.loads(doc[choices]) if choices else None
+    score = score_reply(json.loads(doc["item"]), results[0] if results else None, options).to_dict()
     return {{name: score for name in {metrics!r}}}
 
+{choice_tasks}
 {aggregations}'''
 
 
-def _utils_text() -> str:
+def _utils_text(conditions: Sequence[str]) -> str:
     aggregations = "".join(f"\ndef {m}(scores):\n    return harness_metrics(scores)[{m!r}]\n\n" for m in HARNESS_METRICS)
-    return _UTILS.format(data=DATA_FILE, metrics=HARNESS_METRICS, aggregations=aggregations.rstrip() + "\n")
+    choice_tasks = "".join(
+        f"\ndef process_results_{_slug(c)}(doc, results):\n    \"\"\"Score a {c} reply's letter.\"\"\"\n"
+        f"    return process_results(doc, results, {'choices_' + _slug(c)!r})\n\n"
+        for c in conditions if get_condition(c).mcq)
+    return _UTILS.format(data=DATA_FILE, metrics=HARNESS_METRICS, aggregations=aggregations.rstrip() + "\n",
+                         choice_tasks=choice_tasks)
 
 
 def export_lm_eval(dataset: str | os.PathLike | Iterable[dict], out: str | os.PathLike, *,
                    conditions: Sequence[str] = HARNESS_CONDITIONS, force: bool = False,
-                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET, max_gen_toks: int = 1024) -> LmEvalExport:
+                   context_budget: int | None = DEFAULT_CONTEXT_BUDGET, max_gen_toks: int = 1024,
+                   n_options: int = 4, seed: int = 0, kg=None) -> LmEvalExport:
     """Return the :class:`LmEvalExport` of a dataset written as lm-evaluation-harness tasks into folder ``out``.
 
     ``dataset`` is an items JSONL (or item dicts); ``conditions`` are single-turn conditions (an agent
-    condition raises ValueError). An existing non-empty ``out`` raises :class:`ExportError` unless ``force``
+    condition raises ValueError). The conditions that read the knowledge graph (T1-context, T1-mcq,
+    T1-mcq-context: :data:`~kgbench.evaluation.harness.KG_CONDITIONS`, none by default) are rendered now, with
+    ``kg`` or else the default snapshot's (which must be the items'); the multiple-choice ones with ``n_options``
+    options and ``seed``, each row carrying its options (``choices_<condition>``) so ``utils.py`` scores the
+    reply's letter as ``kgbench evaluate`` does. An existing non-empty ``out`` raises :class:`ExportError` unless ``force``
     (never when the dataset lies inside it); a dataset with no items raises it too. Written atomically (a temporary sibling renamed onto ``out``).
 
     >>> import tempfile, pathlib
@@ -186,7 +207,7 @@ def export_lm_eval(dataset: str | os.PathLike | Iterable[dict], out: str | os.Pa
     except OutputError as exc:
         raise ExportError(str(exc)) from None
     try:
-        rows = _rows(dataset, conditions, context_budget)
+        rows = _rows(dataset, conditions, context_budget, n_options, seed, kg)
     except ValueError as exc:
         raise ExportError(str(exc)) from None
     if not rows:
@@ -195,7 +216,7 @@ def export_lm_eval(dataset: str | os.PathLike | Iterable[dict], out: str | os.Pa
     result = LmEvalExport(out, n_items=len(rows))
     with atomic_directory(out) as tmp:
         (tmp / DATA_FILE).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-        (tmp / UTILS_FILE).write_text(_utils_text(), encoding="utf-8")
+        (tmp / UTILS_FILE).write_text(_utils_text(conditions), encoding="utf-8")
         files = [DATA_FILE, UTILS_FILE]
         overall = [task_name(c) for c in conditions]
         for condition, name in zip(conditions, overall):

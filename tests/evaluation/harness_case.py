@@ -102,3 +102,45 @@ def command_env(**extra) -> dict:
     here = str(Path(kgbench.__file__).resolve().parents[1])
     path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH", "")) if p)
     return {**os.environ, **OFFLINE, "PYTHONPATH": path, **extra}
+
+
+#: the conditions a harness renders with the items' knowledge graph
+KG_CASE = ("T1-context", "T1-mcq", "T1-mcq-context")
+
+
+def kg_prompts(items, kg) -> dict:
+    """Return {condition: [Prompt]} of the items under :data:`KG_CASE`, as ``kgbench prompts render`` makes them."""
+    from kgbench.evaluation.places import PlaceIndex
+    from kgbench.evaluation.prompts import Prompt, render_dataset
+
+    index = PlaceIndex(kg)
+    return {c: [Prompt.from_dict(p) for p in render_dataset(items, c, kg=index)] for c in KG_CASE}
+
+
+class LetterReplies(Replies):
+    """The scripted model of the KG conditions: a multiple-choice prompt (known by its user message) gets the
+    gold letter, another letter, a refusal or a ramble by the item's place; another prompt as :class:`Replies`."""
+
+    def __init__(self, items, prompts: dict):
+        super().__init__(items)
+        self.gold = {p.messages[-1]["content"]: (p.metadata["gold_option"], [o["letter"] for o in p.metadata["options"]])
+                     for ps in prompts.values() for p in ps if "gold_option" in p.metadata}
+
+    def __call__(self, request) -> dict:
+        text = request["messages"][-1]["content"]
+        if text not in self.gold:
+            return super().__call__(request)
+        kind = self.kind[self.item_of(request).id]
+        gold, letters = self.gold[text]
+        if kind == "ramble":
+            return {"content": "Probably the second one."}
+        answer = {"right": gold, "wrong": next(x for x in letters if x != gold), "refuse": None}[kind]
+        return {"content": json.dumps({"answer": answer, "unit": None})}
+
+
+def kg_reference(items, prompts, base_url: str):
+    """Return kgbench's own result on these prompts (``kgbench run``, which carries the options into its
+    records, then ``kgbench evaluate``)."""
+    predictions = run_model(prompts, base_url, "scripted", retries=0, concurrency=2)
+    assert all(p.status == "ok" for p in predictions), [p.error for p in predictions if p.status != "ok"]
+    return evaluate([it.to_dict() for it in items], [p.to_record() for p in predictions], by=())

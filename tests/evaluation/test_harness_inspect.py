@@ -94,3 +94,31 @@ def test_agent_conditions_are_refused_with_the_reason(harness_items):
         kgbench_inspect.kgbench(dataset=str(path), condition="T3a")
     with pytest.raises(FileNotFoundError, match="no-such.jsonl"):
         kgbench_inspect.kgbench(dataset="no-such.jsonl", condition="T1")
+
+
+@pytest.mark.slow  # 12-15 s: a PlaceIndex and three renderings with the KG
+def test_inspect_runs_the_kg_conditions_scored_as_kgbench_evaluates_them(harness_items, kg, cache, monkeypatch,
+                                                                        tmp_path):
+    """T1-mcq and T1-context through inspect, the task opening the items' KG (the default snapshot of
+    $KGBENCH_CACHE): the same prompts as kgbench's, and the same numbers (a letter scored as evaluate scores it)."""
+    from harness_case import LetterReplies, kg_prompts, kg_reference
+
+    monkeypatch.setenv("KGBENCH_CACHE", str(cache))
+    items, path = harness_items
+    conditions = ("T1-mcq", "T1-context")
+    prompts = kg_prompts(items, kg)
+    with ScriptedServer(responder=LetterReplies(items, prompts)) as server:
+        logs = inspect_ai.eval([kgbench_inspect.kgbench(dataset=str(path), condition=c) for c in conditions],
+                               model=MODEL, model_base_url=server.base_url, log_dir=str(tmp_path / "logs"),
+                               display="none", max_connections=4)
+        sent_by_inspect = list(server.requests)
+        server.requests.clear()
+        expected = {c: kg_reference(items, prompts[c], server.base_url) for c in conditions}
+        sent_by_kgbench = list(server.requests)
+    assert sorted(map(_messages, sent_by_inspect)) == sorted(map(_messages, sent_by_kgbench))
+    for log, condition in zip(logs, conditions):
+        assert log.status == "success", log.error
+        ref = expected[condition]
+        assert {"answered", "refused", "unparseable"} <= {s.status for s in ref.items} and 0 < ref.overall.em < 1
+        got = {name: log.results.scores[0].metrics[name].value for name in HARNESS_METRICS}
+        assert all(same(got[name], getattr(ref.overall, name)) for name in HARNESS_METRICS), (condition, got)

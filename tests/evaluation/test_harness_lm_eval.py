@@ -138,3 +138,34 @@ def test_lm_eval_command_runs_the_exported_tasks(harness_items, exported, tmp_pa
     (results_file,) = (tmp_path / "results").rglob("results_*.json")
     got = json.loads(results_file.read_text())["results"][task_name("T1")]
     assert all(same(got[f"{m},none"], getattr(ref.overall, m)) for m in HARNESS_METRICS), got
+
+
+@pytest.mark.slow  # 12-15 s: a PlaceIndex and three renderings with the KG
+def test_lm_eval_runs_the_kg_conditions_scored_as_kgbench_evaluates_them(harness_items, kg, tmp_path):
+    """T1-context, T1-mcq and T1-mcq-context, rendered with the items' KG at export time: lm_eval's numbers equal
+    kgbench run + evaluate's on the same replies (a multiple-choice reply scored by its letter)."""
+    from harness_case import KG_CASE, LetterReplies, kg_prompts, kg_reference
+
+    items, path = harness_items
+    out = tmp_path / "kg-tasks"
+    done = export_lm_eval(path, out, conditions=KG_CASE, kg=kg)
+    assert set(done.tasks) >= {task_name(c) for c in KG_CASE}
+    rows = [json.loads(line) for line in (out / DATA_FILE).read_text().splitlines()]
+    assert all(json.loads(r["choices_t1_mcq"])["gold_option"] for r in rows) and "choices_t1_context" not in rows[0]
+    prompts = kg_prompts(items, kg)
+    with ScriptedServer(responder=LetterReplies(items, prompts)) as server:
+        got = lm_eval.simple_evaluate(model="local-chat-completions", model_args=_model_args(server),
+                                      tasks=[task_name(c) for c in KG_CASE],
+                                      task_manager=TaskManager(include_path=str(out), include_defaults=False),
+                                      apply_chat_template=True, bootstrap_iters=0)["results"]
+        sent = list(server.requests)
+        server.requests.clear()
+        expected = {c: kg_reference(items, prompts[c], server.base_url) for c in KG_CASE}
+        sent_by_kgbench = list(server.requests)
+    assert sorted(map(_messages, sent)) == sorted(map(_messages, sent_by_kgbench))  # kgbench's prompts exactly
+    for condition, ref in expected.items():
+        assert {"answered", "refused", "unparseable"} <= {s.status for s in ref.items} and 0 < ref.overall.em < 1
+        if condition != "T1-context":
+            assert ref.choices is not None and ref.choices.n == len(items) and 0 < ref.choices.accuracy < 1
+        assert all(same(got[task_name(condition)][f"{m},none"], getattr(ref.overall, m)) for m in HARNESS_METRICS), (
+            condition, got[task_name(condition)])

@@ -19,11 +19,12 @@ import pytest
 from kgbench.evaluation.choice_scoring import read_letter
 from kgbench.evaluation.choices import (LETTERS, balanced_positions, make_choices, needs_kg, option_count)
 from kgbench.evaluation.evaluate import evaluate
-from kgbench.evaluation.formats import FORMATS, get_format
-from kgbench.evaluation.places import PlaceIndex
+from kgbench.evaluation.formats import FORMATS, get_format, name_key
+from kgbench.evaluation.places import Neighbour, PlaceIndex, place_context
 from kgbench.evaluation.prompts import render, render_dataset
 from kgbench.evaluation.scoring import score_item
-from kgbench.languages import ENGLISH_TEXTS
+from kgbench.languages import ENGLISH_TEXTS, get_language
+from kgbench.queries.template import load_template, template_ids
 
 #: templates whose items cover the fifteen formats (M2 gives cells, geohashes and points; J2-J4 every direction
 #: family)
@@ -34,7 +35,7 @@ GEOD = pyproj.Geod(ellps="WGS84")
 
 @pytest.fixture(scope="module")
 def by_format(made):
-    made.prefetch(TEMPLATES)
+    made.prefetch(TEMPLATES + ("F1", *_compared_templates()))  # in worker processes, two at a time
     out: dict[str, list] = {}
     for tid in TEMPLATES:
         for item in made(tid)[0]:
@@ -189,7 +190,7 @@ def test_read_letter():
 
 
 _POINTS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
-_NEAR = re.compile(r"(?:^|, )(.+?) \(([^)]*)\) ([\d.]+) km ([NESW]{1,3}|-)")
+_NEAR = re.compile(r"(?:^|, )([^()]+?) \(([^)]*)\) ([\d.]+) km ([NESW]{1,3}|-)")
 
 
 def test_place_context_names_category_tags_and_geodesic_neighbours(by_format, index, kg):
@@ -316,3 +317,72 @@ def test_options_and_policy_in_the_items_language(by_format, index):
     assert p.metadata["options"][-1]["text"] == texts["prompt.none_option"]
     assert texts["prompt.mcq_policy"].format(letter="E") in user and user.startswith(texts["prompt.context"])
     assert all(re.fullmatch(r"[\d.]+ km", o["text"]) for o in p.metadata["options"][:-1])  # no "1,250": 1.25 in fra
+
+
+def _compared_templates():
+    """Return the Entity-name templates without a category role: "which of X or Y ..." questions whose options
+    are their own named entities, compared to a reference."""
+    return [t for t in template_ids() if load_template(t).answer_format == "Entity name (single)"
+            and not any(r.kind == "category" for r in load_template(t).roles.values())]
+
+
+def test_the_compared_templates_are_found():
+    assert {"A4", "A5"} <= set(_compared_templates())
+
+
+@pytest.mark.parametrize("tid", _compared_templates())
+def test_the_reference_entity_is_never_an_option(tid, made, index):
+    """The anchor (A4's C, A5's A: what X and Y are compared to) is never offered, at 2 or 4 options; the
+    compared entities always are, and at 2 options they are the options."""
+    template = load_template(tid)
+    anchor = template.sampling.anchor
+    assert anchor, f"{tid} names no reference"
+    items = made(tid)[0]
+    assert items
+    for item in items:
+        compared = {name_key(r["name"]) for role, r in item.entities.items() if role != anchor}
+        for n in (2, 4):
+            shown = {name_key(o.text) for o in make_choices(item, n, index=index).options if not o.refusal}
+            assert name_key(item.entities[anchor]["name"]) not in shown, (item.question, shown)
+            if n == 2:
+                assert shown == compared, (item.question, shown)
+            else:
+                assert compared <= shown, (item.question, shown)
+
+
+def test_places_that_meet_an_entity_are_inside_or_on_its_border_not_at_0_km(made, index, kg):
+    """A country's context lists the cities in it as "inside it", with neither distance nor direction; a city
+    said inside a country has that country's ISO code (the KG's own kgb:country, computed when it was built)."""
+    items = [it for it in made("F1")[0] if not it.false_premise]
+    texts = ENGLISH_TEXTS
+    inside = 0
+    for item in items[:6]:
+        text = place_context(item, index, texts)
+        assert "0.00 km" not in text and " 0 km" not in text
+        country = item.entities["B"]["iri"]
+        iso = {r["i"].value for r in kg.query("SELECT ?i WHERE { ?c kgb:isoA3 ?i }", bindings={"c": _node(country)})}
+        for n in index.neighbours(country, 5):
+            if n.relation == "inside":
+                inside += 1
+                assert f"{n.name} ({n.category}) {texts['context.inside']}" in text
+                facts = dict(index.facts(n.iri))
+                assert facts.get("country") in iso, (n.name, facts.get("country"), iso)
+    assert inside >= 3
+
+
+def test_a_neighbour_that_meets_says_how():
+    texts = ENGLISH_TEXTS
+    def near(relation, bearing="NE"):
+        return Neighbour("x", "Y", "city", 0.0 if relation else 3.2, bearing, relation)
+    from kgbench.evaluation.places import _near
+    assert _near(near("inside"), texts) == "Y (city) inside it"
+    assert _near(near("contains"), texts) == "Y (city) containing it"
+    assert _near(near("border"), texts) == "Y (city) on its border NE"
+    assert _near(near("border", "-"), texts) == "Y (city) on its border"
+    assert _near(near(None), texts) == "Y (city) 3.20 km NE"
+    assert get_language("fra").texts["context.inside"] != texts["context.inside"]
+
+
+def _node(iri):
+    from pyoxigraph import NamedNode
+    return NamedNode(iri)

@@ -133,3 +133,39 @@ def test_runs_from_files_and_duplicate_seeds(dataset, tmp_path):
     assert sorted(s["model"] for s in summary.data["series"]) == ["m", "majority"]
     with pytest.raises(ValueError, match="lacks 'seed'"):
         load_run((dataset, [], {"model": "m", "condition": "T1"}))
+
+
+def test_multiple_choice_runs_report_accuracy_chance_and_confusion(dataset, tmp_path):
+    """Two seeds of a T1-mcq run: the letter accuracy (seed mean) beside the chance rate, the confusion counts
+    summed over seeds, in report.json, the text tables and the HTML; a T1 run of the same report has none."""
+    from kgbench.evaluation.prompts import render_dataset
+
+    items = [it for it in dataset if not it.false_premise]
+    rows = render_dataset(items, "T1-mcq", n_options=4, seed=0)
+    runs, expected = [], []
+    for seed, stride in ((0, 2), (1, 4)):  # right on every 2nd / 4th item, a wrong letter elsewhere
+        preds = []
+        for n, r in enumerate(rows):
+            meta = r["metadata"]
+            wrong = next(o["letter"] for o in meta["options"] if o["letter"] != meta["gold_option"])
+            preds.append({"id": r["id"], "answer": meta["gold_option"] if n % stride == 0 else wrong, "unit": None,
+                          "options": meta["options"], "gold_option": meta["gold_option"]})
+        expected.append(sum(n % stride == 0 for n in range(len(rows))) / len(rows))
+        runs.append((items, preds, {"model": "m", "condition": "T1-mcq", "seed": seed}))
+    runs.append((dataset, predictions(dataset, PLANNED), {"model": "m", "condition": "T1", "seed": 0}))
+    summary = build_report(runs, tmp_path / "r")
+    by_series = {s["condition"]: s for s in summary.data["series"]}
+    mc = by_series["T1-mcq"]["multiple_choice"]
+    assert by_series["T1"]["multiple_choice"] is None
+    assert mc["n"] == len(items)
+    assert mc["accuracy"]["mean"] == pytest.approx(sum(expected) / 2) and mc["accuracy"]["n"] == 2
+    assert mc["chance"]["mean"] == pytest.approx(sum(1 / len(r["metadata"]["options"]) for r in rows) / len(rows))
+    assert sum(sum(row.values()) for row in mc["confusion"].values()) == 2 * len(items)
+    assert sum(mc["confusion"][g].get(g, 0) for g in mc["confusion"]) == round(sum(expected) * len(items))
+    assert json.loads(summary.json_path.read_text())["series"][0]["multiple_choice"] == mc
+    text = report_table(summary)
+    assert "== multiple choice" in text and "== confusion m / T1-mcq" in text and "chance" in text
+    line = next(x for x in text.splitlines() if x.startswith("m ") and "T1-mcq" in x and "±" in x)
+    assert f"{sum(expected) / 2:.3f}" in line
+    html = summary.html_path.read_text()
+    assert 'id="multiple-choice"' in html and "confusion m / T1-mcq" in html
