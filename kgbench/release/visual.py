@@ -8,7 +8,9 @@ line drawn on the map as A" (a line).
 
 An item can join the slice (:func:`visual_role`) when it is English, answerable, and has a role whose gold
 geometry is a polygon or a line (points have no shape to recognise), whose name occurs exactly once in the
-question, is not the answer (nor an acceptable one), and occurs nowhere else in the question. The slice is
+question, is not the answer (nor an acceptable one), occurs nowhere else in the question, and does not stand
+after a comma as the qualifier of another name ("Bahārak, Afghanistan": replacing it would read as if
+Bahārak were the outlined country). The slice is
 :data:`VISUAL_SHARE` of the English items, drawn deterministically from the seed, one template after another
 (round robin) so that it spreads over templates. A visual item is its source item with the id suffixed
 ``-visual``, the question rewritten, and the role's entity marked ``"hidden": true`` (its record keeps the
@@ -70,6 +72,8 @@ def visual_role(item: Item) -> tuple[str, str] | None:
         if f.member or kind is None or not name or ent.get("hidden"):
             continue
         if item.question.count(name) != 1 or name.casefold() in answers:
+            continue
+        if re.search(r",\s*(the\s+)?" + re.escape(name), item.question):  # a qualifier: "Bahārak, Afghanistan"
             continue
         others = [e.get("name") for r, e in item.entities.items() if r != f.role and isinstance(e, dict)]
         if any(o and (name in o or o in name) for o in others):
