@@ -53,6 +53,8 @@ HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items()
 KG_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if not c.agent and (c.mcq or c.context))
 #: every condition a harness whose messages carry images runs (the inspect task): the map conditions too
 IMAGE_HARNESS_CONDITIONS = tuple(name for name, c in CONDITION_OBJECTS.items() if not c.agent)
+#: every condition a text-only harness runs (the export): the item-only and the KG conditions, in spec order
+_TEXT_HARNESS_CONDITIONS = tuple(name for name in IMAGE_HARNESS_CONDITIONS if not CONDITION_OBJECTS[name].image)
 #: the prompt metadata a multiple-choice reply is scored with (``kgbench run`` copies the same into its records)
 _CHOICE_KEYS = ("options", "gold_option")
 
@@ -79,8 +81,7 @@ def check_condition(condition: str, *, images: bool = False) -> str:
     'T1-map'
     """
     cond = get_condition(condition)
-    runs = IMAGE_HARNESS_CONDITIONS if images else tuple(c for c in IMAGE_HARNESS_CONDITIONS
-                                                         if not CONDITION_OBJECTS[c].image)
+    runs = IMAGE_HARNESS_CONDITIONS if images else _TEXT_HARNESS_CONDITIONS
     if cond.agent:
         raise ValueError(f"condition {cond.name!r} runs an agent in kgbench's sandbox (use kgbench run); "
                          f"a harness runs {', '.join(runs)}")
