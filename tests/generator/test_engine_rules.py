@@ -85,6 +85,7 @@ def test_no_count_or_set_false_premise_in_families_a_to_e(tid):
         assert t.false_premise is None, f"{tid}: a Count/Set question whose premise fails is answered 0 / none"
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_a_count_of_zero_is_a_true_premise_item(made):
     items, _ = made("D2", n=14)
     zeros = [it for it in items if not it.false_premise and it.answer == 0]
@@ -106,6 +107,7 @@ def test_every_stratified_item_has_one_of_the_four_tiers(made, kg):
     assert not aland or {c.income_tier for c in aland} == {"HIC"}  # Finland's tier
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_no_country_above_five_percent_of_a_multi_template_run(kg):
     from kgbench.release.benchmark import generate_all
 
@@ -132,6 +134,7 @@ def _gold_regions(gold: str) -> tuple[dict, dict]:
     return {names[s]: g for s, g in shapes.items() if s in names}, shapes
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_d1_gold_holds_the_rejected_candidate_regions(made):
     items, _ = made("D1", n=10)
     rejected_seen = 0

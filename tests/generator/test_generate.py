@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pyoxigraph import NamedNode, RdfFormat, parse
 
 from kgbench.evaluation.formats import validate_gold
@@ -26,6 +28,7 @@ def _month_shift(month: str, delta: int) -> str:
     return f"{y:04d}-{m:02d}"
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_candidate_rows_bind_a_parameter_per_tuple(kg):
     """I1's storms are asked about in their own months: the candidate row's period, not a sub-template's."""
     items = generate("I1", kg, n=40, seed=0, false_premise_share=0)

@@ -62,6 +62,7 @@ def test_every_template_has_parallel_items_in_every_language(parallel):
     assert {(t, c) for t in templates for c in LANGUAGE_CODES} <= have
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_country_names_are_the_snapshots_labels(parallel, kg):
     """A country named in a question is written as the snapshot's label in that language (CLDR)."""
     _, items = parallel
@@ -126,6 +127,7 @@ def test_only_english_items_are_localized(parallel, kg):
         localize_item(kg, fra, "deu")
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_cli_generates_one_language_or_all(cache, snapshot, tmp_path):
     runner = CliRunner()
     out = tmp_path / "fra.jsonl"

@@ -115,6 +115,7 @@ def test_same_name_stop_platforms_are_one_entity(kg):
     assert int(r.rows[0][0].value) >= 3
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_entities_that_cannot_be_named_are_no_role_candidates(kg):
     from kgbench.generator.sampling import role_candidates
     from kgbench.queries.template import Role

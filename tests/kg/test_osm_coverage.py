@@ -47,6 +47,7 @@ def test_every_osm_entity_has_an_inset(kg, features):
     assert len(features) == total > 1000
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_inset_is_the_distance_to_the_extract_edge(features, boxes):
     """Within 1% + 0.5 m of the projected distance, for every feature the extract did not cut."""
     checked = 0

@@ -175,6 +175,7 @@ def test_reader_errors_and_tokens():
         parse_query("SELECT ?x WHERE { ?x ?p ?o ")
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_snapshot_places_within_5_and_50_km_and_nearest_match_pair_by_pair(kg):
 
     refs = " ".join(f"<https://w3id.org/kgbench/entity/geonames/{i}>" for i in (658225, 2643743))

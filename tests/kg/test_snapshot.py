@@ -121,6 +121,7 @@ def test_osm_labels_keep_their_languages(kg):
     assert int(r.rows[0][0].value) > 300
 
 
+@pytest.mark.slow  # 15-20 s: run by CI's slow step (the suite keeps under 15 minutes)
 def test_building_twice_gives_identical_files(snapshot, tmp_path):
     again = build_snapshot(tmp_path)
     assert again.id == snapshot.id
