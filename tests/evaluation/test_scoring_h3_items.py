@@ -11,6 +11,9 @@ from kgbench.evaluation.scoring import score_item
 
 H3_TEMPLATES = ("M2", "H1", "H2", "H3")
 
+#: generating these templates' items takes 20-30 s: run by CI's slow step (the suite keeps under 15 minutes)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def h3_items(kg):

@@ -12,6 +12,9 @@ from kgbench.generator.generate import GenerationReport
 CATEGORY = "https://w3id.org/kgbench/ontology#category"
 TEMPLATES = ("B2", "D3", "L4", "A7")
 
+#: generating these templates' items takes 20-30 s: run by CI's slow step (the suite keeps under 15 minutes)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def osm_items(kg):
