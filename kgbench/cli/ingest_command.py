@@ -37,8 +37,8 @@ def _progress():
                    "optional geometry:, class:, base:).")
 @click.option("--force", is_flag=True, help="Replace SNAPSHOT if it exists (never a dump).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes: with 2 or more, entities are stratified in JOBS-1 workers beside the reader "
-                   "(the same snapshot).")
+              help="Processes: with 2 or more, the subjects are mapped in JOBS worker processes, a range "
+                   "of them each (the same snapshot).")
 @click.option("--coverage/--no-coverage", default=True, show_default=True,
               help="Load the snapshot's store and list which templates it can satisfy.")
 @click.pass_obj

@@ -123,9 +123,9 @@ def test_existing_output_needs_force_and_failure_keeps_it(tmp_path):
 
 
 def test_entity_count_a_multiple_of_the_batch(tmp_path, monkeypatch):
-    from kgbench.kg.ingest import pipeline
+    from kgbench.kg.ingest import entities
 
-    monkeypatch.setattr(pipeline, "_FLUSH", 4)  # the fixture's 8 entities fill two batches exactly
+    monkeypatch.setattr(entities, "_FLUSH", 4)  # the fixture's 8 entities fill two batches exactly
     assert ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "snap").entities == 8
 
 
@@ -145,9 +145,9 @@ def test_bulk_country_lookup_agrees_with_the_bundled_locator():
 
 
 def test_parallel_ingest_writes_the_same_snapshot(tmp_path, monkeypatch):
-    from kgbench.kg.ingest import pipeline
+    from kgbench.kg.ingest import entities
 
-    monkeypatch.setattr(pipeline, "_FLUSH", 3)  # several batches, so that workers interleave
+    monkeypatch.setattr(entities, "_FLUSH", 3)  # several batches per range (the workers are forked: they see it)
     one = ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "one")
     two = ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "two", jobs=3)
     assert one.categories == two.categories and one.names == two.names

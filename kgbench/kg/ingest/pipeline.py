@@ -21,28 +21,19 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-import h3
-import numpy as np
-import shapely
-from pyoxigraph import Literal, NamedNode
-from shapely.geometry.base import GEOMETRY_TYPES
+from pyoxigraph import Literal
 
 from kgbench.fileio import atomic_directory
 from kgbench.kg.ingest.dumps import DumpError, dump_format, read_dump
-from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
-from kgbench.kg.ingest.lines import EntityLines, wkt_texts
-from kgbench.kg.ingest.stratify import BulkStrata
-from kgbench.kg.builder.records import EntityRecord
+from kgbench.kg.ingest.entities import MapResult, map_range
+from kgbench.kg.ingest.profiles import Profile, profile as get_profile
 from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotError, _builder_digest, _vocabulary_lines,
                                          proximity_index_lines)
-from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, representative_point,
-                                       settle_country)
-from kgbench.ontologies import ENTITY, GRAPH, H3, KGB, XSD
+from kgbench.kg.builder.strata import DENSITY_RESOLUTION, H3_RESOLUTION
+from kgbench.ontologies import GRAPH, KGB, XSD
 
 __all__ = ["IngestError", "IngestSummary", "ingest"]
 
-#: entities stratified at once (the country lookup runs on the whole batch)
-_FLUSH = 5_000
 _MANIFEST = "manifest.json"
 
 
@@ -104,240 +95,119 @@ def _spill(db: sqlite3.Connection, prof: Profile, dumps: list[Path], summary: In
     db.execute("CREATE INDEX ts ON t (s, p, o, l)")
 
 
-def _groups(db: sqlite3.Connection, label_preds: frozenset) -> Iterator[tuple[str, dict[str, list], list[tuple[str, str | None]]]]:
-    """Yield (subject, {predicate: [object values]}, [(label text, language)]) per subject, in subject order."""
-    cur = db.execute("SELECT s, p, o, l FROM t ORDER BY s")
-    subject, props, langs = None, {}, []
-    for s, p, o, lang in cur:
-        if s != subject:
-            if subject is not None:
-                yield subject, props, langs
-            subject, props, langs = s, {}, []
-        props.setdefault(p, []).append(o)
-        if p in label_preds:
-            langs.append((p, o, lang))
-    if subject is not None:
-        yield subject, props, langs
+def _ranges(db: sqlite3.Connection, prof: Profile, jobs: int) -> list[tuple[str | None, str | None]]:
+    """Return ``jobs`` ranges (first subject included, last excluded, None for no bound) of the spilled
+    subjects, each with about as many labelled subjects (the would-be entities: a geometry node or an
+    unlabelled node costs little to skip)."""
+    if jobs <= 1:
+        return [(None, None)]
+    preds = list(prof.label_predicates)
+    marks = ",".join("?" * len(preds))
+    n = db.execute(f"SELECT COUNT(*) FROM t WHERE p IN ({marks})", preds).fetchone()[0]
+    bounds: list[str] = []
+    for i in range(1, jobs):
+        row = db.execute(f"SELECT s FROM t WHERE p IN ({marks}) ORDER BY s LIMIT 1 OFFSET ?",
+                         [*preds, i * n // jobs]).fetchone()
+        if row and (not bounds or row[0] > bounds[-1]):
+            bounds.append(row[0])
+    edges = [None, *bounds, None]
+    return list(zip(edges[:-1], edges[1:]))
 
 
-def _wkts(texts: list[str]) -> list:
-    """Return the shapely geometry of each WKT literal (an optional leading CRS IRI stripped), or None where it
-    is malformed, empty or not in CRS84 longitude/latitude (parsed as one array: a call per batch, not per entity).
-
-    >>> [g if g is None else g.wkt for g in _wkts(["POINT (1 2)", "<http://www.opengis.net/def/crs/EPSG/0/3857> "
-    ...                                            "POINT (1 2)", "POINT (1", "POINT EMPTY"])]
-    ['POINT (1 2)', None, None, None]
-    """
-    plain = []
-    for text in texts:
-        text = text.strip()
-        if text.startswith("<"):
-            crs, _, text = text[1:].partition(">")
-            if "CRS84" not in crs and "4326" not in crs:
-                text = None
-        plain.append(text and text.strip())
-    geoms = shapely.from_wkt(np.array(plain, dtype=object), on_invalid="ignore")
-    unusable = (shapely.is_missing(geoms) | shapely.is_empty(geoms)).tolist()
-    return [None if bad else g for g, bad in zip(geoms.tolist(), unusable)]
+#: entities mapped so far by the worker processes of a parallel ingest (set by their pool's initializer)
+_MAPPED: list = []
 
 
-def _locate(prof: Profile, props: dict, lookup) -> tuple[str, str, str] | str:
-    """Return (class, category, WKT text) of one subject's statements, or why it is skipped."""
-    if AS_WKT in props and props.keys().isdisjoint(prof.geometry_links):
-        return "geometry node (read with the feature that links to it)"
-    decision = prof.classify(props)
-    if isinstance(decision, str):
-        return decision
-    cls, category = decision
-    wkt = None
-    for link in prof.geometry_links:
-        for node in props.get(link, ()):
-            found = lookup(node, AS_WKT)
-            if found:
-                wkt = found[0]
-                break
-        if wkt:
-            break
-    wkt = wkt or (props.get(AS_WKT) or [None])[0]
-    if wkt is None:
-        return "no geometry (no geometry node with geo:asWKT)"
-    return cls, category, wkt
+def _worker_init(counter) -> None:
+    _MAPPED.append(counter)
 
 
-def _record(prof: Profile, subject: str, props: dict, langs: list, lookup, cls: str, category: str,
-            geom) -> EntityRecord | str:
-    """Return the entity record of one located subject (:func:`_locate`) with its parsed geometry, or why it
-    is skipped."""
-    if geom is None:
-        return "geometry not readable (malformed WKT, empty, or not in CRS84 longitude/latitude)"
-    label_predicates = prof.label_predicates
-    labels = [(o, lang or None) for p, o, lang in langs if p in label_predicates]
-    if not labels:
-        return "no label (no name to ask a question with)"
-    name = labels[0][0]
-    for text, lang in labels:  # the first label without a language or in English, else the first
-        if lang is None or lang == "en":
-            name = text
-            break
-    pop = None
-    if prof.population and props.get(prof.population):
-        try:
-            pop = int(float(props[prof.population][0]))
-        except ValueError:
-            pass
-    extra = list(prof.extras(lookup, props)) if prof.extras else []
-    if prof.part_of:
-        extra += [("partOf", NamedNode(ENTITY.term(prof.key(p)).value)) for p in props.get(prof.part_of, [])[:1]]
-    links = [o for p in prof.source_links for o in props.get(p, []) if "://" in o]
-    return EntityRecord(key=prof.key(subject), graph=prof.name, cls=cls, category=category, name=name,
-                        geometry=geom, labels=labels, source_ids=[subject.rsplit("/", 1)[-1]],
-                        source_iris=[subject, *links] if not subject.startswith("_:") else links,
-                        population=pop, extra=extra)
+def _worker_report(n: int) -> None:
+    with _MAPPED[0].get_lock():
+        _MAPPED[0].value += n
 
 
-def _stratify(strata: BulkStrata, write: EntityLines, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
-    """Return a batch's rows for table ``m`` (each entity's lines but its name's), the H3 cells it occupies and
-    its counts (``category:``, ``class:``, ``geometry:``, ``country:``, ``income:``, ``density:``)."""
-    geoms = np.array([r.geometry for r in batch], dtype=object)
-    types = [GEOMETRY_TYPES[t] for t in shapely.get_type_id(geoms).tolist()]
-    # a point is its own representative point: read in bulk, the rest one by one
-    points = list(zip(shapely.get_x(geoms).tolist(), shapely.get_y(geoms).tolist())) if batch else []
-    for i, t in enumerate(types):
-        if t != "Point":
-            points[i] = representative_point(geoms[i])
-    wkts = wkt_texts(geoms) if batch else []
-    rows = []
-    cells: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
-    in_cell = [(r, cells[r], f" {KGB[f'inCell{r}']} ") for r in PROXIMITY_RESOLUTIONS]
-    counts: Counter = Counter()
-    for rec, (lon, lat), polygon, wkt, gtype in zip(batch, points, strata.countries(points) if batch else [], wkts,
-                                                    types):
-        key = str(ENTITY.term(rec.key))
-        lines = []
-        for r, occupied, pred in in_cell:
-            c = h3.latlng_to_cell(lat, lon, r)
-            occupied.add(c)
-            lines.append(f"{key}{pred}{H3.term(c)} .\n")
-        country, _ = settle_country(polygon, None, strata.income)
-        tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
-        lines.append(write(rec, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION), wkt=wkt,
-                           geometry_type=gtype))
-        rows.append((rec.name, rec.category, key, "".join(lines)))
-        counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{gtype}",
-                       f"country:{country}", f"income:{tier}", f"density:{dens}"))
-    return rows, cells, counts
+def _worker_map(*args) -> MapResult:
+    return map_range(*args, report=_worker_report)
 
 
-#: the strata tables and entity writer of a worker process of a parallel ingest (set once by its pool's initializer)
-_WORKER_STATE: list = []
-
-
-def _worker_init() -> None:
-    _WORKER_STATE.extend((BulkStrata(), EntityLines()))
-
-
-def _worker_stratify(batch: list[EntityRecord]):
-    return _stratify(*_WORKER_STATE, batch)
-
-
-def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress, occupied, stats,
-         jobs: int = 1) -> None:
-    """Map every subject group to an entity (its lines stored in table ``m``) or a skip reason (counted).
-
-    With ``jobs`` > 1, batches are stratified in ``jobs`` - 1 worker processes while this one reads on;
-    their results are stored in batch order, so the output is the same.
-    """
-    import collections
+def _map(tmp: Path, spill: Path, prof: Profile, ranges: list, summary: IngestSummary, progress,
+         mapping) -> tuple[list[Path], MapResult]:
+    """Map every range of subjects (:func:`~kgbench.kg.ingest.entities.map_range`), in this process for one
+    range, else one worker process per range; return the ranges' entity files in order and their merged
+    counts (merged in range order, as one process would have counted them)."""
     import concurrent.futures as cf
+    import multiprocessing
 
-    look = db.cursor()
+    files = [tmp / f".entities-{i}.sqlite" for i in range(len(ranges))]
+    args = [(str(spill), str(f), prof.name, None if mapping is None else str(mapping), lo, hi)
+            for f, (lo, hi) in zip(files, ranges)]
+    if len(ranges) == 1:
+        done = 0
 
-    def lookup(s: str, p: str) -> list[str]:
-        return [r[0] for r in look.execute("SELECT o FROM t WHERE s = ? AND p = ?", (s, p))]
+        def report(n: int) -> None:
+            nonlocal done
+            done += n
+            progress("mapping entities", done, None)
 
-    db.execute("CREATE TABLE m (name TEXT, category TEXT, iri TEXT, body TEXT)")
-
-    def store(result) -> None:
-        rows, cells, counts = result
-        db.executemany("INSERT INTO m VALUES (?,?,?,?)", rows)
-        for r, cs in cells.items():
-            occupied[r] |= cs
-        named = {"category": summary.categories, "class": summary.classes, "geometry": summary.geometry_types}
-        for k, n in counts.items():
-            kind, _, value = k.partition(":")
-            if kind in named:
-                named[kind][value] += n
-            else:
-                stats[k] += n
-
-    pool = cf.ProcessPoolExecutor(jobs - 1, initializer=_worker_init) if jobs > 1 else None
-    strata, write = (None, None) if pool else (BulkStrata(), EntityLines())
-    pending: collections.deque = collections.deque()
-    batch: list[EntityRecord] = []
-    done = 0
-
-    def submit(b: list[EntityRecord]) -> None:
-        if pool is None:
-            store(_stratify(strata, write, b))
-            return
-        pending.append(pool.submit(_worker_stratify, b))
-        while len(pending) > 2 * jobs:  # a bounded window: memory stays flat
-            store(pending.popleft().result())
-
-    def settle(located: list) -> None:  # located subjects -> records (their WKT parsed at once) -> batches
-        nonlocal batch, done
-        for (subject, props, langs, cls, category, _), geom in zip(located, _wkts([x[-1] for x in located])):
-            rec = _record(prof, subject, props, langs, lookup, cls, category, geom)
-            if isinstance(rec, str):
-                summary.skipped[rec] += 1
-                continue
-            batch.append(rec)
-            done += 1
-            if len(batch) >= _FLUSH:
-                submit(batch)
-                batch = []
-                progress("mapping entities", done, None)
-
-    located: list = []
-    try:
-        for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
-            found = _locate(prof, props, lookup)
-            if isinstance(found, str):
-                summary.skipped[found] += 1
-                continue
-            located.append((subject, props, langs, *found))
-            if len(located) >= _FLUSH:
-                settle(located)
-                located = []
-        settle(located)
-        submit(batch)
-        while pending:
-            store(pending.popleft().result())
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+        results = [map_range(*args[0], report=report)]
+    else:
+        counter = multiprocessing.Value("q", 0)
+        with cf.ProcessPoolExecutor(len(ranges), initializer=_worker_init, initargs=(counter,)) as pool:
+            futures = [pool.submit(_worker_map, *a) for a in args]
+            try:
+                while cf.wait(futures, timeout=0.5, return_when=cf.FIRST_EXCEPTION).not_done:
+                    progress("mapping entities", counter.value, None)
+                results = [f.result() for f in futures]
+            except BaseException:
+                for f in futures:
+                    f.cancel()
+                raise
+    total = MapResult()
+    for r in results:
+        for name in ("skipped", "categories", "classes", "geometry_types", "stats"):
+            getattr(total, name).update(getattr(r, name))
+        for res, cells in r.occupied.items():
+            total.occupied[res] |= cells
+        total.entities += r.entities
+    summary.skipped.update(total.skipped)
+    summary.categories.update(total.categories)
+    summary.classes.update(total.classes)
+    summary.geometry_types.update(total.geometry_types)
+    return files, total
 
 
-def _named(db: sqlite3.Connection) -> Iterator[tuple[str, str, str, bool, str]]:
-    """Yield (entity IRI, name, canonical name, ambiguous, other lines) in a stable order.
+def _named(db: sqlite3.Connection, files: list[Path]) -> Iterator[tuple[str, str, str, bool, str]]:
+    """Yield (entity IRI, name, canonical name, ambiguous, other lines) in a stable order (the entity files'
+    rows, file by file).
 
     A name no other entity shares stays bare; a shared name is qualified by category ("Central (cafe)", the
     bundled snapshot's "paren" style) when that tells its bearers apart; otherwise the entity keeps its name
-    and is marked ambiguous (never a template role).
+    and is marked ambiguous (never a template role). The counts come from the narrow tables ``k`` (name and
+    category alone); only the shared names' counts are kept, in a table small when most names are unique.
     """
-    db.execute("CREATE TABLE nc AS SELECT name, COUNT(*) AS c FROM m GROUP BY name")
-    db.execute("CREATE TABLE ncc AS SELECT name, category, COUNT(*) AS c FROM m GROUP BY name, category")
-    db.execute("CREATE INDEX nci ON nc (name)")
-    db.execute("CREATE INDEX ncci ON ncc (name, category)")
-    q = ("SELECT m.iri, m.name, m.category, m.body, nc.c, ncc.c FROM m JOIN nc ON nc.name = m.name "
-         "JOIN ncc ON ncc.name = m.name AND ncc.category = m.category ORDER BY m.rowid")
-    for iri, name, category, body, shared, shared_in_category in db.execute(q):
-        if shared == 1:
-            yield iri, name, name, False, body
-        elif shared_in_category == 1:
-            yield iri, name, f"{name} ({category})", False, body
-        else:
-            yield iri, name, name, True, body
+    db.execute("CREATE TABLE k (name TEXT, category TEXT)")
+    for f in files:
+        db.execute("ATTACH DATABASE ? AS e", (str(f),))
+        db.execute("INSERT INTO k SELECT name, category FROM e.k")
+        db.execute("DETACH DATABASE e")
+    db.execute("CREATE TABLE ncc AS SELECT name, category, COUNT(*) AS c FROM k GROUP BY name, category")
+    db.execute("CREATE TABLE sh AS SELECT ncc.name AS name, ncc.category AS category, nc.c AS c, ncc.c AS cc "
+               "FROM ncc JOIN (SELECT name, SUM(c) AS c FROM ncc GROUP BY name HAVING SUM(c) > 1) AS nc "
+               "ON nc.name = ncc.name")
+    db.execute("CREATE INDEX shi ON sh (name, category)")
+    for f in files:
+        db.execute("ATTACH DATABASE ? AS e", (str(f),))
+        q = ("SELECT m.iri, m.name, m.category, m.body, sh.c, sh.cc FROM e.m AS m LEFT JOIN sh "
+             "ON sh.name = m.name AND sh.category = m.category ORDER BY m.rowid")
+        for iri, name, category, body, shared, shared_in_category in db.execute(q):
+            if shared is None:
+                yield iri, name, name, False, body
+            elif shared_in_category == 1:
+                yield iri, name, f"{name} ({category})", False, body
+            else:
+                yield iri, name, name, True, body
+        db.execute("DETACH DATABASE e")
 
 
 class _GraphFile:
@@ -362,12 +232,11 @@ class _GraphFile:
                 "entities": entities, "breakdown": breakdown or {}}
 
 
-def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress,
-           jobs: int = 1) -> dict:
+def _write(folder: Path, db: sqlite3.Connection, spill: Path, prof: Profile, summary: IngestSummary, progress,
+           mapping, jobs: int = 1) -> dict:
     """Write the vocabulary, entity and proximity-index graphs; return the manifest's ``graphs``."""
-    occupied: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
-    stats: Counter = Counter()
-    _map(db, prof, summary, progress, occupied, stats, jobs)
+    files, mapped = _map(folder, spill, prof, _ranges(db, prof, jobs), summary, progress, mapping)
+    occupied, stats = mapped.occupied, mapped.stats
     vocab = _GraphFile(folder, "vocabulary")
     vocab.write(_vocabulary_lines())
     out = _GraphFile(folder, prof.name)
@@ -376,7 +245,7 @@ def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestS
     names = summary.names
     done = 0
     lines: list[str] = []
-    for iri, name, canonical, amb, body in _named(db):
+    for iri, name, canonical, amb, body in _named(db, files):
         lines += (iri, canonical_p, str(Literal(canonical)), " .\n")
         if canonical != name:
             lines += (iri, base_p, str(Literal(name)), " .\n")
@@ -406,8 +275,8 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
     ``progress(phase, done, total)`` is told how far the ingest is (bytes of the dumps while reading, with
     their total; entities afterwards, total None). The folder is written atomically: an ingest that fails
     or is interrupted leaves no folder (and an existing one untouched); an existing ``out`` is replaced only
-    with ``force``. ``jobs`` > 1 stratifies entities in ``jobs`` - 1 worker processes beside the reader (the
-    same output). Errors (unknown profile, a mapping file missing a key, a missing dump, a malformed line)
+    with ``force``. ``jobs`` > 1 maps the subjects in ``jobs`` worker processes, each a range of them in
+    subject order (the same output). Errors (unknown profile, a mapping file missing a key, a missing dump, a malformed line)
     raise :class:`IngestError` (or :class:`~kgbench.kg.ingest.dumps.DumpError`, ProfileError) naming the
     file and line, before anything is written where possible.
 
@@ -437,6 +306,7 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
     with atomic_directory(out) as tmp:
         spill = tmp / ".spill.sqlite"
         db = sqlite3.connect(spill, isolation_level=None)
+        entity_files = [tmp / f".entities-{i}.sqlite" for i in range(jobs)]
         try:
             db.execute("PRAGMA journal_mode = OFF")
             db.execute("PRAGMA synchronous = OFF")
@@ -444,11 +314,12 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
             db.execute("PRAGMA temp_store = FILE")
             db.execute("BEGIN")
             _spill(db, prof, paths, summary, say, digests)
-            graphs = _write(tmp, db, prof, summary, say, jobs)
-            db.execute("COMMIT")
+            db.execute("COMMIT")  # the mapping reads the spill in other connections (and processes)
+            graphs = _write(tmp, db, spill, prof, summary, say, mapping, jobs)
         finally:
             db.close()
-            spill.unlink(missing_ok=True)
+            for f in (spill, *entity_files):
+                f.unlink(missing_ok=True)
         summary.seconds = time.perf_counter() - started
         manifest = _manifest(prof, paths, digests, mapping, graphs, summary)
         (tmp / _MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -1,0 +1,256 @@
+"""Mapping one range of a spilled dump's subjects to entities: group, locate, record, stratify, write their lines.
+
+:func:`map_range` is what :func:`kgbench.kg.ingest.pipeline.ingest` runs on each range of subjects, in this
+process or, with ``jobs`` > 1, in one worker process per range: each reads the spill table (``t``, read only)
+and writes its entities' lines, in subject order, to its own SQLite file (table ``m``, and table ``k`` of
+their names and categories alone, for the name counts). The ranges follow subject order, so the entities
+of range 1, then of range 2, ... are in the order of one process reading the whole table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+import h3
+import numpy as np
+import shapely
+from pyoxigraph import NamedNode
+from shapely.geometry.base import GEOMETRY_TYPES
+
+from kgbench.kg.builder.records import EntityRecord
+from kgbench.kg.builder.strata import H3_RESOLUTION, PROXIMITY_RESOLUTIONS, representative_point, settle_country
+from kgbench.kg.ingest.lines import EntityLines, wkt_texts
+from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
+from kgbench.kg.ingest.stratify import BulkStrata
+from kgbench.ontologies import ENTITY, H3, KGB
+
+__all__ = ["MapResult", "map_range"]
+
+#: entities stratified at once (the country lookup runs on the whole batch)
+_FLUSH = 5_000
+
+
+def _groups(db: sqlite3.Connection, label_preds: frozenset, lo: str | None = None,
+            hi: str | None = None) -> Iterator[tuple[str, dict[str, list], list[tuple[str, str | None]]]]:
+    """Yield (subject, {predicate: [object values]}, [(label text, language)]) per subject, in subject order,
+    of the subjects from ``lo`` (included) to ``hi`` (excluded), None for no bound."""
+    where = " AND ".join(c for c, v in (("s >= :lo", lo), ("s < :hi", hi)) if v is not None)
+    cur = db.execute(f"SELECT s, p, o, l FROM t {'WHERE ' + where if where else ''} ORDER BY s, p, o, l",
+                     {"lo": lo, "hi": hi})
+    subject, props, langs = None, {}, []
+    for s, p, o, lang in cur:
+        if s != subject:
+            if subject is not None:
+                yield subject, props, langs
+            subject, props, langs = s, {}, []
+        props.setdefault(p, []).append(o)
+        if p in label_preds:
+            langs.append((p, o, lang))
+    if subject is not None:
+        yield subject, props, langs
+
+
+def _wkts(texts: list[str]) -> list:
+    """Return the shapely geometry of each WKT literal (an optional leading CRS IRI stripped), or None where it
+    is malformed, empty or not in CRS84 longitude/latitude (parsed as one array: a call per batch, not per entity).
+
+    >>> [g if g is None else g.wkt for g in _wkts(["POINT (1 2)", "<http://www.opengis.net/def/crs/EPSG/0/3857> "
+    ...                                            "POINT (1 2)", "POINT (1", "POINT EMPTY"])]
+    ['POINT (1 2)', None, None, None]
+    """
+    plain = []
+    for text in texts:
+        text = text.strip()
+        if text.startswith("<"):
+            crs, _, text = text[1:].partition(">")
+            if "CRS84" not in crs and "4326" not in crs:
+                text = None
+        plain.append(text and text.strip())
+    geoms = shapely.from_wkt(np.array(plain, dtype=object), on_invalid="ignore")
+    unusable = (shapely.is_missing(geoms) | shapely.is_empty(geoms)).tolist()
+    return [None if bad else g for g, bad in zip(geoms.tolist(), unusable)]
+
+
+def _locate(prof: Profile, props: dict, lookup) -> tuple[str, str, str] | str:
+    """Return (class, category, WKT text) of one subject's statements, or why it is skipped."""
+    if AS_WKT in props and props.keys().isdisjoint(prof.geometry_links):
+        return "geometry node (read with the feature that links to it)"
+    decision = prof.classify(props)
+    if isinstance(decision, str):
+        return decision
+    cls, category = decision
+    wkt = None
+    for link in prof.geometry_links:
+        for node in props.get(link, ()):
+            found = lookup(node, AS_WKT)
+            if found:
+                wkt = found[0]
+                break
+        if wkt:
+            break
+    wkt = wkt or (props.get(AS_WKT) or [None])[0]
+    if wkt is None:
+        return "no geometry (no geometry node with geo:asWKT)"
+    return cls, category, wkt
+
+
+def _record(prof: Profile, subject: str, props: dict, langs: list, lookup, cls: str, category: str,
+            geom) -> EntityRecord | str:
+    """Return the entity record of one located subject (:func:`_locate`) with its parsed geometry, or why it
+    is skipped."""
+    if geom is None:
+        return "geometry not readable (malformed WKT, empty, or not in CRS84 longitude/latitude)"
+    label_predicates = prof.label_predicates
+    labels = [(o, lang or None) for p, o, lang in langs if p in label_predicates]
+    if not labels:
+        return "no label (no name to ask a question with)"
+    name = labels[0][0]
+    for text, lang in labels:  # the first label without a language or in English, else the first
+        if lang is None or lang == "en":
+            name = text
+            break
+    pop = None
+    if prof.population and props.get(prof.population):
+        try:
+            pop = int(float(props[prof.population][0]))
+        except ValueError:
+            pass
+    extra = list(prof.extras(lookup, props)) if prof.extras else []
+    if prof.part_of:
+        extra += [("partOf", NamedNode(ENTITY.term(prof.key(p)).value)) for p in props.get(prof.part_of, [])[:1]]
+    links = [o for p in prof.source_links for o in props.get(p, []) if "://" in o]
+    return EntityRecord(key=prof.key(subject), graph=prof.name, cls=cls, category=category, name=name,
+                        geometry=geom, labels=labels, source_ids=[subject.rsplit("/", 1)[-1]],
+                        source_iris=[subject, *links] if not subject.startswith("_:") else links,
+                        population=pop, extra=extra)
+
+
+def _stratify(strata: BulkStrata, write: EntityLines, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
+    """Return a batch's rows for table ``m`` (each entity's lines but its name's), the H3 cells it occupies and
+    its counts (``category:``, ``class:``, ``geometry:``, ``country:``, ``income:``, ``density:``)."""
+    geoms = np.array([r.geometry for r in batch], dtype=object)
+    types = [GEOMETRY_TYPES[t] for t in shapely.get_type_id(geoms).tolist()]
+    # a point is its own representative point: read in bulk, the rest one by one
+    points = list(zip(shapely.get_x(geoms).tolist(), shapely.get_y(geoms).tolist())) if batch else []
+    for i, t in enumerate(types):
+        if t != "Point":
+            points[i] = representative_point(geoms[i])
+    wkts = wkt_texts(geoms) if batch else []
+    rows = []
+    cells: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
+    in_cell = [(r, cells[r], f" {KGB[f'inCell{r}']} ") for r in PROXIMITY_RESOLUTIONS]
+    counts: Counter = Counter()
+    for rec, (lon, lat), polygon, wkt, gtype in zip(batch, points, strata.countries(points) if batch else [], wkts,
+                                                    types):
+        key = str(ENTITY.term(rec.key))
+        lines = []
+        for r, occupied, pred in in_cell:
+            c = h3.latlng_to_cell(lat, lon, r)
+            occupied.add(c)
+            lines.append(f"{key}{pred}{H3.term(c)} .\n")
+        country, _ = settle_country(polygon, None, strata.income)
+        tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
+        lines.append(write(rec, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION), wkt=wkt,
+                           geometry_type=gtype))
+        rows.append((rec.name, rec.category, key, "".join(lines)))
+        counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{gtype}",
+                       f"country:{country}", f"income:{tier}", f"density:{dens}"))
+    return rows, cells, counts
+
+
+@dataclasses.dataclass
+class MapResult:
+    """What one range's mapping counted: skip reasons, categories, classes, geometry types, strata, H3 cells."""
+
+    skipped: Counter = dataclasses.field(default_factory=Counter)
+    categories: Counter = dataclasses.field(default_factory=Counter)
+    classes: Counter = dataclasses.field(default_factory=Counter)
+    geometry_types: Counter = dataclasses.field(default_factory=Counter)
+    #: ``country:``, ``income:`` and ``density:`` counts
+    stats: Counter = dataclasses.field(default_factory=Counter)
+    occupied: dict = dataclasses.field(default_factory=lambda: {r: set() for r in PROXIMITY_RESOLUTIONS})
+    entities: int = 0
+
+
+def map_range(spill: str, out: str, profile_name: str, mapping: str | None, lo: str | None, hi: str | None,
+              report: Callable[[int], None] | None = None) -> MapResult:
+    """Return the counts of mapping the subjects from ``lo`` to ``hi`` of the spill database ``spill`` (table
+    ``t``, indexed by subject), whose entities' lines (all but the name's) go to a new SQLite file ``out``.
+
+    ``out`` gets table ``m`` (name, category, IRI, lines), one row per entity in subject order, and table ``k``
+    (name, category) with the same rows. ``report(n)`` is told every few thousand entities how many more
+    were mapped. The profile is named (and built here), so that a worker process can run this.
+    """
+    prof = get_profile(profile_name, mapping)
+    db = sqlite3.connect(f"file:{spill}?mode=ro", uri=True, isolation_level=None)
+    mdb = sqlite3.connect(out, isolation_level=None)
+    try:
+        db.execute("PRAGMA cache_size = -65536")  # 64 MiB, whatever the dump's size
+        for pragma in ("journal_mode = OFF", "synchronous = OFF", "cache_size = -16384"):
+            mdb.execute(f"PRAGMA {pragma}")
+        mdb.execute("BEGIN")
+        mdb.execute("CREATE TABLE m (name TEXT, category TEXT, iri TEXT, body TEXT)")
+        mdb.execute("CREATE TABLE k (name TEXT, category TEXT)")
+        result = _map(db, mdb, prof, lo, hi, report or (lambda n: None))
+        mdb.execute("COMMIT")
+    finally:
+        db.close()
+        mdb.close()
+    return result
+
+
+def _map(db: sqlite3.Connection, mdb: sqlite3.Connection, prof: Profile, lo, hi, report) -> MapResult:
+    """Map every subject group of the range to an entity (its lines stored in ``mdb``) or a skip reason."""
+    look = db.cursor()
+
+    def lookup(s: str, p: str) -> list[str]:
+        return [r[0] for r in look.execute("SELECT o FROM t WHERE s = ? AND p = ? ORDER BY o, l", (s, p))]
+
+    res = MapResult()
+    named = {"category": res.categories, "class": res.classes, "geometry": res.geometry_types}
+    strata, write = BulkStrata(), EntityLines()
+    batch: list[EntityRecord] = []
+
+    def submit(b: list[EntityRecord]) -> None:
+        rows, cells, counts = _stratify(strata, write, b)
+        mdb.executemany("INSERT INTO m VALUES (?,?,?,?)", rows)
+        mdb.executemany("INSERT INTO k VALUES (?,?)", [r[:2] for r in rows])
+        for r, cs in cells.items():
+            res.occupied[r] |= cs
+        for key, n in counts.items():
+            kind, _, value = key.partition(":")
+            if kind in named:
+                named[kind][value] += n
+            else:
+                res.stats[key] += n
+        res.entities += len(rows)
+        report(len(rows))
+
+    def settle(located: list) -> None:  # located subjects -> records (their WKT parsed at once) -> batches
+        nonlocal batch
+        for (subject, props, langs, cls, category, _), geom in zip(located, _wkts([x[-1] for x in located])):
+            rec = _record(prof, subject, props, langs, lookup, cls, category, geom)
+            if isinstance(rec, str):
+                res.skipped[rec] += 1
+                continue
+            batch.append(rec)
+            if len(batch) >= _FLUSH:
+                submit(batch)
+                batch = []
+
+    located: list = []
+    for subject, props, langs in _groups(db, frozenset(prof.label_predicates), lo, hi):
+        found = _locate(prof, props, lookup)
+        if isinstance(found, str):
+            res.skipped[found] += 1
+            continue
+        located.append((subject, props, langs, *found))
+        if len(located) >= _FLUSH:
+            settle(located)
+            located = []
+    settle(located)
+    submit(batch)
+    return res
