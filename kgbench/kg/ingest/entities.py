@@ -10,6 +10,7 @@ of range 1, then of range 2, ... are in the order of one process reading the who
 from __future__ import annotations
 
 import dataclasses
+import gc
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ from kgbench.kg.builder.records import EntityRecord
 from kgbench.kg.builder.strata import H3_RESOLUTION, PROXIMITY_RESOLUTIONS, representative_point, settle_country
 from kgbench.kg.ingest.lines import EntityLines, wkt_texts
 from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
+from kgbench.kg.ingest.spill import SpillTables, few_collections
 from kgbench.kg.ingest.stratify import BulkStrata
 from kgbench.ontologies import ENTITY, H3, KGB
 
@@ -31,17 +33,16 @@ __all__ = ["MapResult", "map_range"]
 
 #: entities stratified at once (the country lookup runs on the whole batch)
 _FLUSH = 5_000
+#: batches between two garbage collections while mapping (:func:`~kgbench.kg.ingest.spill.few_collections`)
+_COLLECT_EVERY = 40
 
 
-def _groups(db: sqlite3.Connection, label_preds: frozenset, lo: str | None = None,
-            hi: str | None = None) -> Iterator[tuple[str, dict[str, list], list[tuple[str, str | None]]]]:
-    """Yield (subject, {predicate: [object values]}, [(label text, language)]) per subject, in subject order,
-    of the subjects from ``lo`` (included) to ``hi`` (excluded), None for no bound."""
-    where = " AND ".join(c for c, v in (("s >= :lo", lo), ("s < :hi", hi)) if v is not None)
-    cur = db.execute(f"SELECT s, p, o, l FROM t {'WHERE ' + where if where else ''} ORDER BY s, p, o, l",
-                     {"lo": lo, "hi": hi})
+def _groups(rows: Iterator[tuple[str, str, str, str | None]],
+            label_preds: frozenset) -> Iterator[tuple[str, dict[str, list], list[tuple[str, str | None]]]]:
+    """Yield (subject, {predicate: [object values]}, [(label text, language)]) per subject of ``rows``
+    (subject, predicate, object, language, in subject order)."""
     subject, props, langs = None, {}, []
-    for s, p, o, lang in cur:
+    for s, p, o, lang in rows:
         if s != subject:
             if subject is not None:
                 yield subject, props, langs
@@ -173,28 +174,30 @@ class MapResult:
     stats: Counter = dataclasses.field(default_factory=Counter)
     occupied: dict = dataclasses.field(default_factory=lambda: {r: set() for r in PROXIMITY_RESOLUTIONS})
     entities: int = 0
+    batches: int = 0
 
 
-def map_range(spill: str, out: str, profile_name: str, mapping: str | None, lo: str | None, hi: str | None,
+def map_range(spill: list[str], out: str, profile_name: str, mapping: str | None, lo: str | None, hi: str | None,
               report: Callable[[int], None] | None = None) -> MapResult:
-    """Return the counts of mapping the subjects from ``lo`` to ``hi`` of the spill database ``spill`` (table
-    ``t``, indexed by subject), whose entities' lines (all but the name's) go to a new SQLite file ``out``.
+    """Return the counts of mapping the subjects from ``lo`` (included) to ``hi`` (excluded; None: no bound)
+    of the spill files ``spill`` (:class:`~kgbench.kg.ingest.spill.SpillTables`), whose entities' lines (all
+    but the name's) go to a new SQLite file ``out``.
 
     ``out`` gets table ``m`` (name, category, IRI, lines), one row per entity in subject order, and table ``k``
     (name, category) with the same rows. ``report(n)`` is told every few thousand entities how many more
     were mapped. The profile is named (and built here), so that a worker process can run this.
     """
     prof = get_profile(profile_name, mapping)
-    db = sqlite3.connect(f"file:{spill}?mode=ro", uri=True, isolation_level=None)
+    db = SpillTables(spill)
     mdb = sqlite3.connect(out, isolation_level=None)
     try:
-        db.execute("PRAGMA cache_size = -65536")  # 64 MiB, whatever the dump's size
         for pragma in ("journal_mode = OFF", "synchronous = OFF", "cache_size = -16384"):
             mdb.execute(f"PRAGMA {pragma}")
         mdb.execute("BEGIN")
         mdb.execute("CREATE TABLE m (name TEXT, category TEXT, iri TEXT, body TEXT)")
         mdb.execute("CREATE TABLE k (name TEXT, category TEXT)")
-        result = _map(db, mdb, prof, lo, hi, report or (lambda n: None))
+        with few_collections():
+            result = _map(db, mdb, prof, lo, hi, report or (lambda n: None))
         mdb.execute("COMMIT")
     finally:
         db.close()
@@ -202,13 +205,9 @@ def map_range(spill: str, out: str, profile_name: str, mapping: str | None, lo: 
     return result
 
 
-def _map(db: sqlite3.Connection, mdb: sqlite3.Connection, prof: Profile, lo, hi, report) -> MapResult:
+def _map(db: SpillTables, mdb: sqlite3.Connection, prof: Profile, lo, hi, report) -> MapResult:
     """Map every subject group of the range to an entity (its lines stored in ``mdb``) or a skip reason."""
-    look = db.cursor()
-
-    def lookup(s: str, p: str) -> list[str]:
-        return [r[0] for r in look.execute("SELECT o FROM t WHERE s = ? AND p = ? ORDER BY o, l", (s, p))]
-
+    lookup = db.lookup
     res = MapResult()
     named = {"category": res.categories, "class": res.classes, "geometry": res.geometry_types}
     strata, write = BulkStrata(), EntityLines()
@@ -227,6 +226,9 @@ def _map(db: sqlite3.Connection, mdb: sqlite3.Connection, prof: Profile, lo, hi,
             else:
                 res.stats[key] += n
         res.entities += len(rows)
+        res.batches += 1
+        if not res.batches % _COLLECT_EVERY:
+            gc.collect()
         report(len(rows))
 
     def settle(located: list) -> None:  # located subjects -> records (their WKT parsed at once) -> batches
@@ -242,7 +244,7 @@ def _map(db: sqlite3.Connection, mdb: sqlite3.Connection, prof: Profile, lo, hi,
                 batch = []
 
     located: list = []
-    for subject, props, langs in _groups(db, frozenset(prof.label_predicates), lo, hi):
+    for subject, props, langs in _groups(db.rows(lo, hi), frozenset(prof.label_predicates)):
         found = _locate(prof, props, lookup)
         if isinstance(found, str):
             res.skipped[found] += 1

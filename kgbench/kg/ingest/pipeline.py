@@ -21,11 +21,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from pyoxigraph import Literal
+from pyoxigraph import Literal, RdfFormat
 
 from kgbench.fileio import atomic_directory
-from kgbench.kg.ingest.dumps import DumpError, dump_format, read_dump
+from kgbench.kg.ingest.dumps import DumpError, dump_format, split_dump
 from kgbench.kg.ingest.entities import MapResult, map_range
+from kgbench.kg.ingest.spill import Chunk, SpillTables, few_collections, spill_chunks
 from kgbench.kg.ingest.profiles import Profile, profile as get_profile
 from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotError, _builder_digest, _vocabulary_lines,
                                          proximity_index_lines)
@@ -73,74 +74,147 @@ class IngestSummary:
                 "names": dict(self.names.most_common()), "seconds": round(self.seconds, 2)}
 
 
-def _spill(db: sqlite3.Connection, prof: Profile, dumps: list[Path], summary: IngestSummary,
-           progress: Callable[[str, int, int | None], None], digests: list[dict]) -> None:
-    """Stream every dump into table ``t`` keeping only the statements the profile reads."""
-    db.execute("CREATE TABLE t (s TEXT, p TEXT, o TEXT, l TEXT)")  # the object kind is not needed
-    skipped: dict[str, int] = {}
+#: a plain N-Triples or N-Quads dump at least this large is cut into pieces spilled side by side (with jobs > 1)
+_SPLIT_MIN = 32 << 20
+#: spill files at most (each mapping process attaches them all; SQLite attaches at most 10 databases)
+_MAX_SPILLS = 8
+
+
+def _plan(paths: list[Path], jobs: int) -> tuple[list[list[Chunk]], set[int]]:
+    """Return the chunks each spill file reads, and which dumps are cut into pieces (one per spill file)."""
+    n = max(1, min(jobs, _MAX_SPILLS))
+    plan: list[list[Chunk]] = [[] for _ in range(n)]
+    split: set[int] = set()
+    for i, path in enumerate(paths):
+        fmt, comp = dump_format(path)
+        spans: list = [None]
+        if n > 1 and comp is None and fmt in (RdfFormat.N_TRIPLES, RdfFormat.N_QUADS) and \
+                path.stat().st_size >= _SPLIT_MIN:
+            spans = split_dump(path, n)
+        if len(spans) > 1:
+            split.add(i)
+            for k, span in enumerate(spans):
+                plan[k].append((str(path), str(i), span))
+        else:
+            plan[i % n].append((str(path), str(i), None))
+    return plan, split
+
+
+def _spill(tmp: Path, prof: Profile, dumps: list[Path], summary: IngestSummary,
+           progress: Callable[[str, int, int | None], None], digests: list[dict], jobs: int) -> list[Path]:
+    """Stream every dump into spill files (:func:`~kgbench.kg.ingest.spill.spill_chunks`) keeping only the
+    statements the profile reads, in one process, or with ``jobs`` > 1 one per spill file (a large plain
+    N-Triples or N-Quads dump cut into pieces; the main process hashes it meanwhile); return the files."""
+    plan, split = _plan(dumps, jobs)
+    files = [tmp / f".spill-{k}.sqlite" for k in range(len(plan))]
     total = sum(p.stat().st_size for p in dumps)
-    base = 0
+    if len(plan) == 1:
+        done = 0
+
+        def report(n: int) -> None:
+            nonlocal done
+            done += n
+            progress("reading", done, total)
+
+        results = [spill_chunks(str(files[0]), plan[0], prof.keep, report)]
+    else:
+        def hash_split(counter) -> dict[int, dict]:
+            return {i: _hash(dumps[i], lambda: progress("reading", counter.value, total)) for i in sorted(split)}
+
+        results, hashes = _pool(_worker_spill, [(str(f), c, prof.keep) for f, c in zip(files, plan)],
+                                lambda n: progress("reading", n, total), hash_split)
+    found: dict[int, dict] = {} if len(plan) == 1 else dict(hashes)
     kept = 0
-    for i, path in enumerate(dumps):
-        digest: dict = {}
-        cur = db.executemany("INSERT INTO t VALUES (?1, ?2, ?3, ?5)",
-                             read_dump(path, str(i), lambda done, base=base: progress("reading", base + done, total),
-                                       digest, prof.keep, skipped))
-        kept += max(cur.rowcount, 0)
-        base += path.stat().st_size
-        digests.append(digest)
-    summary.statements, summary.statements_read = kept + sum(skipped.values()), kept
-    summary.skipped_predicates.update(skipped)
-    progress("grouping statements by subject", 0, None)
-    db.execute("CREATE INDEX ts ON t (s, p, o, l)")
+    for chunks, (n, skipped, chunk_digests) in zip(plan, results):
+        kept += n
+        for (_, tag, span), digest in zip(chunks, chunk_digests):
+            if span is None:
+                found[int(tag)] = digest
+        for p, c in skipped.items():
+            summary.skipped_predicates[p] += c
+    digests.extend(found[i] for i in range(len(dumps)))
+    summary.statements = kept + sum(summary.skipped_predicates.values())
+    summary.statements_read = kept
+    return files
 
 
-def _ranges(db: sqlite3.Connection, prof: Profile, jobs: int) -> list[tuple[str | None, str | None]]:
+def _hash(path: Path, tick: Callable[[], None]) -> dict:
+    """Return ``sha256`` and ``bytes`` of a file, calling ``tick()`` every 16 MiB."""
+    sha, n = hashlib.sha256(), 0
+    with open(path, "rb") as f:
+        while block := f.read(1 << 24):
+            sha.update(block)
+            n += len(block)
+            tick()
+    return {"sha256": sha.hexdigest(), "bytes": n}
+
+
+def _ranges(db: SpillTables, prof: Profile, jobs: int) -> list[tuple[str | None, str | None]]:
     """Return ``jobs`` ranges (first subject included, last excluded, None for no bound) of the spilled
-    subjects, each with about as many labelled subjects (the would-be entities: a geometry node or an
-    unlabelled node costs little to skip)."""
+    subjects, each with about as many labelled subjects of the first spill file (the would-be entities: a
+    geometry node or an unlabelled node costs little to skip; any cut gives the same output)."""
     if jobs <= 1:
         return [(None, None)]
     preds = list(prof.label_predicates)
-    marks = ",".join("?" * len(preds))
-    n = db.execute(f"SELECT COUNT(*) FROM t WHERE p IN ({marks})", preds).fetchone()[0]
+    n = db.count(preds)
     bounds: list[str] = []
     for i in range(1, jobs):
-        row = db.execute(f"SELECT s FROM t WHERE p IN ({marks}) ORDER BY s LIMIT 1 OFFSET ?",
-                         [*preds, i * n // jobs]).fetchone()
-        if row and (not bounds or row[0] > bounds[-1]):
-            bounds.append(row[0])
+        s = db.nth_subject(preds, i * n // jobs)
+        if s is not None and (not bounds or s > bounds[-1]):
+            bounds.append(s)
     edges = [None, *bounds, None]
     return list(zip(edges[:-1], edges[1:]))
 
 
-#: entities mapped so far by the worker processes of a parallel ingest (set by their pool's initializer)
-_MAPPED: list = []
+#: how far the worker processes of a parallel ingest are (a shared counter, set by their pool's initializer)
+_DONE: list = []
 
 
 def _worker_init(counter) -> None:
-    _MAPPED.append(counter)
+    _DONE.append(counter)
 
 
 def _worker_report(n: int) -> None:
-    with _MAPPED[0].get_lock():
-        _MAPPED[0].value += n
+    with _DONE[0].get_lock():
+        _DONE[0].value += n
 
 
 def _worker_map(*args) -> MapResult:
     return map_range(*args, report=_worker_report)
 
 
-def _map(tmp: Path, spill: Path, prof: Profile, ranges: list, summary: IngestSummary, progress,
+def _worker_spill(*args):
+    return spill_chunks(*args, report=_worker_report)
+
+
+def _pool(fn, argsets: list[tuple], tick: Callable[[int], None], meanwhile=None) -> tuple[list, object]:
+    """Return the results of ``fn(*args)`` for each of ``argsets``, each in its own worker process, in order,
+    and what ``meanwhile(counter)`` returned (run here while they work); ``tick(n)`` is told the workers'
+    shared count twice a second. The first error of a worker is raised once all have stopped."""
+    import concurrent.futures as cf
+    import multiprocessing
+
+    counter = multiprocessing.Value("q", 0)
+    with cf.ProcessPoolExecutor(len(argsets), initializer=_worker_init, initargs=(counter,)) as pool:
+        futures = [pool.submit(fn, *a) for a in argsets]
+        try:
+            extra = meanwhile(counter) if meanwhile else None
+            while cf.wait(futures, timeout=0.5, return_when=cf.FIRST_EXCEPTION).not_done:
+                tick(counter.value)
+            return [f.result() for f in futures], extra
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
+
+
+def _map(tmp: Path, spills: list[Path], prof: Profile, ranges: list, summary: IngestSummary, progress,
          mapping) -> tuple[list[Path], MapResult]:
     """Map every range of subjects (:func:`~kgbench.kg.ingest.entities.map_range`), in this process for one
     range, else one worker process per range; return the ranges' entity files in order and their merged
     counts (merged in range order, as one process would have counted them)."""
-    import concurrent.futures as cf
-    import multiprocessing
-
     files = [tmp / f".entities-{i}.sqlite" for i in range(len(ranges))]
-    args = [(str(spill), str(f), prof.name, None if mapping is None else str(mapping), lo, hi)
+    args = [([str(f) for f in spills], str(f), prof.name, None if mapping is None else str(mapping), lo, hi)
             for f, (lo, hi) in zip(files, ranges)]
     if len(ranges) == 1:
         done = 0
@@ -152,17 +226,7 @@ def _map(tmp: Path, spill: Path, prof: Profile, ranges: list, summary: IngestSum
 
         results = [map_range(*args[0], report=report)]
     else:
-        counter = multiprocessing.Value("q", 0)
-        with cf.ProcessPoolExecutor(len(ranges), initializer=_worker_init, initargs=(counter,)) as pool:
-            futures = [pool.submit(_worker_map, *a) for a in args]
-            try:
-                while cf.wait(futures, timeout=0.5, return_when=cf.FIRST_EXCEPTION).not_done:
-                    progress("mapping entities", counter.value, None)
-                results = [f.result() for f in futures]
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                raise
+        results, _ = _pool(_worker_map, args, lambda n: progress("mapping entities", n, None))
     total = MapResult()
     for r in results:
         for name in ("skipped", "categories", "classes", "geometry_types", "stats"):
@@ -232,10 +296,16 @@ class _GraphFile:
                 "entities": entities, "breakdown": breakdown or {}}
 
 
-def _write(folder: Path, db: sqlite3.Connection, spill: Path, prof: Profile, summary: IngestSummary, progress,
+def _write(folder: Path, db: sqlite3.Connection, spills: list[Path], prof: Profile, summary: IngestSummary, progress,
            mapping, jobs: int = 1) -> dict:
     """Write the vocabulary, entity and proximity-index graphs; return the manifest's ``graphs``."""
-    files, mapped = _map(folder, spill, prof, _ranges(db, prof, jobs), summary, progress, mapping)
+    tables = SpillTables(spills)
+    try:
+        ranges = _ranges(tables, prof, jobs)
+    finally:
+        tables.close()
+    progress("mapping entities", 0, None)
+    files, mapped = _map(folder, spills, prof, ranges, summary, progress, mapping)
     occupied, stats = mapped.occupied, mapped.stats
     vocab = _GraphFile(folder, "vocabulary")
     vocab.write(_vocabulary_lines())
@@ -304,21 +374,20 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
     summary = IngestSummary(out, prof.name)
     digests: list[dict] = []
     with atomic_directory(out) as tmp:
-        spill = tmp / ".spill.sqlite"
-        db = sqlite3.connect(spill, isolation_level=None)
-        entity_files = [tmp / f".entities-{i}.sqlite" for i in range(jobs)]
+        scratch = [tmp / f".{name}-{i}.sqlite" for name in ("spill", "entities") for i in range(max(jobs, 1))]
+        scratch.append(tmp / ".names.sqlite")
         try:
-            db.execute("PRAGMA journal_mode = OFF")
-            db.execute("PRAGMA synchronous = OFF")
-            db.execute("PRAGMA cache_size = -65536")  # 64 MiB, whatever the dump's size
-            db.execute("PRAGMA temp_store = FILE")
-            db.execute("BEGIN")
-            _spill(db, prof, paths, summary, say, digests)
-            db.execute("COMMIT")  # the mapping reads the spill in other connections (and processes)
-            graphs = _write(tmp, db, spill, prof, summary, say, mapping, jobs)
+            spills = _spill(tmp, prof, paths, summary, say, digests, jobs)
+            db = sqlite3.connect(tmp / ".names.sqlite", isolation_level=None)
+            try:
+                for pragma in ("journal_mode = OFF", "synchronous = OFF", "cache_size = -65536", "temp_store = FILE"):
+                    db.execute(f"PRAGMA {pragma}")  # 64 MiB of cache, whatever the dump's size
+                with few_collections():
+                    graphs = _write(tmp, db, spills, prof, summary, say, mapping, jobs)
+            finally:
+                db.close()
         finally:
-            db.close()
-            for f in (spill, *entity_files):
+            for f in scratch:
                 f.unlink(missing_ok=True)
         summary.seconds = time.perf_counter() - started
         manifest = _manifest(prof, paths, digests, mapping, graphs, summary)
