@@ -183,30 +183,32 @@ def map_range(spill: list[str], out: str, profile_name: str, mapping: str | None
     of the spill files ``spill`` (:class:`~kgbench.kg.ingest.spill.SpillTables`), whose entities' lines (all
     but the name's) go to a new SQLite file ``out``.
 
-    ``out`` gets table ``m`` (name, category, IRI, lines), one row per entity in subject order, and table ``k``
-    (name, category) with the same rows. ``report(n)`` is told every few thousand entities how many more
+    ``out`` gets table ``m`` (name, category, IRI, bytes of its lines), one row per entity in subject order;
+    the lines themselves, UTF-8, go one entity after the other to the file ``out`` + ``.nt``. ``report(n)`` is told every few thousand entities how many more
     were mapped. The profile is named (and built here), so that a worker process can run this.
     """
     prof = get_profile(profile_name, mapping)
     db = SpillTables(spill)
     mdb = sqlite3.connect(out, isolation_level=None)
+    body = open(out + ".nt", "wb")
     try:
         for pragma in ("journal_mode = OFF", "synchronous = OFF", "cache_size = -16384"):
             mdb.execute(f"PRAGMA {pragma}")
         mdb.execute("BEGIN")
-        mdb.execute("CREATE TABLE m (name TEXT, category TEXT, iri TEXT, body TEXT)")
-        mdb.execute("CREATE TABLE k (name TEXT, category TEXT)")
+        mdb.execute("CREATE TABLE m (name TEXT, category TEXT, iri TEXT, n INTEGER)")
         with few_collections():
-            result = _map(db, mdb, prof, lo, hi, report or (lambda n: None))
+            result = _map(db, mdb, body, prof, lo, hi, report or (lambda n: None))
         mdb.execute("COMMIT")
     finally:
         db.close()
         mdb.close()
+        body.close()
     return result
 
 
-def _map(db: SpillTables, mdb: sqlite3.Connection, prof: Profile, lo, hi, report) -> MapResult:
-    """Map every subject group of the range to an entity (its lines stored in ``mdb``) or a skip reason."""
+def _map(db: SpillTables, mdb: sqlite3.Connection, body, prof: Profile, lo, hi, report) -> MapResult:
+    """Map every subject group of the range to an entity (its row in ``mdb``, its lines in the binary file
+    ``body``) or a skip reason."""
     lookup = db.lookup
     res = MapResult()
     named = {"category": res.categories, "class": res.classes, "geometry": res.geometry_types}
@@ -215,8 +217,9 @@ def _map(db: SpillTables, mdb: sqlite3.Connection, prof: Profile, lo, hi, report
 
     def submit(b: list[EntityRecord]) -> None:
         rows, cells, counts = _stratify(strata, write, b)
-        mdb.executemany("INSERT INTO m VALUES (?,?,?,?)", rows)
-        mdb.executemany("INSERT INTO k VALUES (?,?)", [r[:2] for r in rows])
+        data = [r[3].encode("utf-8") for r in rows]
+        body.write(b"".join(data))
+        mdb.executemany("INSERT INTO m VALUES (?,?,?,?)", [(*r[:3], len(d)) for r, d in zip(rows, data)])
         for r, cs in cells.items():
             res.occupied[r] |= cs
         for key, n in counts.items():

@@ -242,18 +242,19 @@ def _map(tmp: Path, spills: list[Path], prof: Profile, ranges: list, summary: In
 
 
 def _named(db: sqlite3.Connection, files: list[Path]) -> Iterator[tuple[str, str, str, bool, str]]:
-    """Yield (entity IRI, name, canonical name, ambiguous, other lines) in a stable order (the entity files'
-    rows, file by file).
+    """Yield (entity IRI, name, canonical name, ambiguous, other lines as UTF-8) in a stable order (the entity
+    files' rows, file by file).
 
     A name no other entity shares stays bare; a shared name is qualified by category ("Central (cafe)", the
     bundled snapshot's "paren" style) when that tells its bearers apart; otherwise the entity keeps its name
-    and is marked ambiguous (never a template role). The counts come from the narrow tables ``k`` (name and
-    category alone); only the shared names' counts are kept, in a table small when most names are unique.
+    and is marked ambiguous (never a template role). The counts come from the entity tables' names and
+    categories (their lines are in files beside them); only the shared names' counts are kept, in a table small
+    when most names are unique.
     """
     db.execute("CREATE TABLE k (name TEXT, category TEXT)")
     for f in files:
         db.execute("ATTACH DATABASE ? AS e", (str(f),))
-        db.execute("INSERT INTO k SELECT name, category FROM e.k")
+        db.execute("INSERT INTO k SELECT name, category FROM e.m")
         db.execute("DETACH DATABASE e")
     db.execute("CREATE TABLE ncc AS SELECT name, category, COUNT(*) AS c FROM k GROUP BY name, category")
     db.execute("CREATE TABLE sh AS SELECT ncc.name AS name, ncc.category AS category, nc.c AS c, ncc.c AS cc "
@@ -262,15 +263,16 @@ def _named(db: sqlite3.Connection, files: list[Path]) -> Iterator[tuple[str, str
     db.execute("CREATE INDEX shi ON sh (name, category)")
     for f in files:
         db.execute("ATTACH DATABASE ? AS e", (str(f),))
-        q = ("SELECT m.iri, m.name, m.category, m.body, sh.c, sh.cc FROM e.m AS m LEFT JOIN sh "
+        q = ("SELECT m.iri, m.name, m.category, m.n, sh.c, sh.cc FROM e.m AS m LEFT JOIN sh "
              "ON sh.name = m.name AND sh.category = m.category ORDER BY m.rowid")
-        for iri, name, category, body, shared, shared_in_category in db.execute(q):
-            if shared is None:
-                yield iri, name, name, False, body
-            elif shared_in_category == 1:
-                yield iri, name, f"{name} ({category})", False, body
-            else:
-                yield iri, name, name, True, body
+        with open(f"{f}.nt", "rb") as lines:
+            for iri, name, category, n, shared, shared_in_category in db.execute(q):
+                if shared is None:
+                    yield iri, name, name, False, lines.read(n)
+                elif shared_in_category == 1:
+                    yield iri, name, f"{name} ({category})", False, lines.read(n)
+                else:
+                    yield iri, name, name, True, lines.read(n)
         db.execute("DETACH DATABASE e")
 
 
@@ -283,7 +285,9 @@ class _GraphFile:
         self.sha, self.bytes, self.triples = hashlib.sha256(), 0, 0
 
     def write(self, lines: Iterable[str]) -> None:
-        data = "".join(lines).encode("utf-8")
+        self.write_bytes("".join(lines).encode("utf-8"))
+
+    def write_bytes(self, data: bytes) -> None:
         self.f.write(data)
         self.sha.update(data)
         self.bytes += len(data)
@@ -314,22 +318,22 @@ def _write(folder: Path, db: sqlite3.Connection, spills: list[Path], prof: Profi
     ambiguous = f" {KGB.ambiguousName} {Literal('true', datatype=XSD.boolean)} .\n"
     names = summary.names
     done = 0
-    lines: list[str] = []
+    parts: list[bytes] = []
     for iri, name, canonical, amb, body in _named(db, files):
-        lines += (iri, canonical_p, str(Literal(canonical)), " .\n")
+        head = f"{iri}{canonical_p}{Literal(canonical)} .\n"
         if canonical != name:
-            lines += (iri, base_p, str(Literal(name)), " .\n")
+            head += f"{iri}{base_p}{Literal(name)} .\n"
         if amb:
-            lines += (iri, ambiguous)
-        lines.append(body)
+            head += f"{iri}{ambiguous}"
+        parts += (head.encode("utf-8"), body)
         names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
         done += 1
-        if not done % 2_000:  # written in chunks: one encode, hash and write per 2,000 entities
-            out.write(lines)
-            lines.clear()
+        if not done % 2_000:  # written in chunks: one hash and write per 2,000 entities
+            out.write_bytes(b"".join(parts))
+            parts.clear()
             if not done % 10_000:
                 progress("writing entities", done, None)
-    out.write(lines)
+    out.write_bytes(b"".join(parts))
     index = _GraphFile(folder, "h3index")
     index.write(proximity_index_lines(occupied))
     stats.update({f"category:{k}": v for k, v in summary.categories.items()})
@@ -374,7 +378,8 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
     summary = IngestSummary(out, prof.name)
     digests: list[dict] = []
     with atomic_directory(out) as tmp:
-        scratch = [tmp / f".{name}-{i}.sqlite" for name in ("spill", "entities") for i in range(max(jobs, 1))]
+        scratch = [tmp / f".{name}-{i}.sqlite{ext}" for name, ext in (("spill", ""), ("entities", ""), ("entities", ".nt"))
+                   for i in range(max(jobs, 1))]
         scratch.append(tmp / ".names.sqlite")
         try:
             spills = _spill(tmp, prof, paths, summary, say, digests, jobs)
