@@ -22,7 +22,8 @@ from pyoxigraph import NamedNode
 from shapely.geometry.base import GEOMETRY_TYPES
 
 from kgbench.kg.builder.records import EntityRecord
-from kgbench.kg.builder.strata import H3_RESOLUTION, PROXIMITY_RESOLUTIONS, representative_point, settle_country
+from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS,
+                                       representative_point, settle_country)
 from kgbench.kg.ingest.lines import EntityLines, wkt_texts
 from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
 from kgbench.kg.ingest.spill import SpillTables, few_collections
@@ -143,17 +144,24 @@ def _stratify(strata: BulkStrata, write: EntityLines, batch: list[EntityRecord])
     rows = []
     cells: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
     in_cell = [(r, cells[r], f" {KGB[f'inCell{r}']} ") for r in PROXIMITY_RESOLUTIONS]
+    density_at = next((i for i, r in enumerate(PROXIMITY_RESOLUTIONS) if r == DENSITY_RESOLUTION), None)
+    # the entity keys (profile and local id, unsafe characters replaced) and H3 cell indexes (hex digits) are
+    # IRIs as they are: the term's text is the base and the local part between angle brackets
+    entity, cell_iri = str(ENTITY.term("⟦⟧")).split("⟦⟧"), str(H3.term("⟦⟧")).split("⟦⟧")
     counts: Counter = Counter()
     for rec, (lon, lat), polygon, wkt, gtype in zip(batch, points, strata.countries(points) if batch else [], wkts,
                                                     types):
-        key = str(ENTITY.term(rec.key))
+        key = f"{entity[0]}{rec.key}{entity[1]}"
         lines = []
+        at = []
         for r, occupied, pred in in_cell:
             c = h3.latlng_to_cell(lat, lon, r)
             occupied.add(c)
-            lines.append(f"{key}{pred}{H3.term(c)} .\n")
+            at.append(c)
+            lines.append(f"{key}{pred}{cell_iri[0]}{c}{cell_iri[1]} .\n")
         country, _ = settle_country(polygon, None, strata.income)
-        tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
+        tier = strata.income.get(country, "NA")
+        dens = strata.density.tier(lon, lat) if density_at is None else strata.density.tier_of_cell(at[density_at])
         lines.append(write(rec, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION), wkt=wkt,
                            geometry_type=gtype))
         rows.append((rec.name, rec.category, key, "".join(lines)))
