@@ -151,8 +151,8 @@ def _hash(path: Path, tick: Callable[[], None]) -> dict:
 
 def _ranges(db: SpillTables, prof: Profile, jobs: int) -> list[tuple[str | None, str | None]]:
     """Return ``jobs`` ranges (first subject included, last excluded, None for no bound) of the spilled
-    subjects, each with about as many labelled subjects of the first spill file (the would-be entities: a
-    geometry node or an unlabelled node costs little to skip; any cut gives the same output)."""
+    subjects, each with about as many labelled subjects (the would-be entities: a geometry node or an
+    unlabelled node costs little to skip; any cut gives the same output)."""
     if jobs <= 1:
         return [(None, None)]
     preds = list(prof.label_predicates)

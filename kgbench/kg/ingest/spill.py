@@ -120,14 +120,15 @@ class SpillTables:
         return self.db.execute(q + " ORDER BY 1, 2, 3, 4", {"lo": lo, "hi": hi})
 
     def count(self, predicates: list[str]) -> int:
-        """Return the number of statements of these predicates in the first file."""
+        """Return the number of statements of these predicates."""
         marks = ",".join("?" * len(predicates))
-        return self.db.execute(f"SELECT COUNT(*) FROM main.t WHERE p IN ({marks})", predicates).fetchone()[0]
+        return sum(self.db.execute(f"SELECT COUNT(*) FROM {t} WHERE p IN ({marks})", predicates).fetchone()[0]
+                   for t in self.tables)
 
     def nth_subject(self, predicates: list[str], n: int) -> str | None:
-        """Return the subject of the ``n``-th statement (0-based, in subject order) of these predicates in the
-        first file, or None past its end."""
+        """Return the subject of the ``n``-th statement (0-based, in subject order) of these predicates, or
+        None past their end."""
         marks = ",".join("?" * len(predicates))
-        row = self.db.execute(f"SELECT s FROM main.t WHERE p IN ({marks}) ORDER BY s LIMIT 1 OFFSET ?",
-                              [*predicates, n]).fetchone()
+        q = " UNION ALL ".join(f"SELECT s FROM {t} WHERE p IN ({marks})" for t in self.tables)
+        row = self.db.execute(f"{q} ORDER BY 1 LIMIT 1 OFFSET ?", [*predicates * len(self.tables), n]).fetchone()
         return row and row[0]
