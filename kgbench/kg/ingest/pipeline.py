@@ -11,11 +11,14 @@ per-shape templates it wrote (:mod:`kgbench.kg.ingest.lines`), into a snapshot f
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as _dt
 import hashlib
 import json
+import queue
 import sqlite3
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -277,24 +280,53 @@ def _named(db: sqlite3.Connection, files: list[Path]) -> Iterator[tuple[str, str
 
 
 class _GraphFile:
-    """An N-Triples file written line by line, counting its triples and hashing its bytes."""
+    """An N-Triples file written line by line, counting its triples and hashing its bytes; with ``behind``, the
+    hashing and writing run in a thread behind the caller (both release the GIL), a few chunks at most."""
 
-    def __init__(self, folder: Path, name: str):
+    def __init__(self, folder: Path, name: str, behind: bool = False):
         self.name, self.file = name, f"{name}.nt"
         self.f = open(folder / self.file, "wb")
         self.sha, self.bytes, self.triples = hashlib.sha256(), 0, 0
+        self._queue: queue.Queue | None = None
+        self._error: BaseException | None = None
+        if behind:
+            self._queue = queue.Queue(maxsize=4)
+            self._thread = threading.Thread(target=self._drain, name=f"write {self.file}", daemon=True)
+            self._thread.start()
+
+    def _drain(self) -> None:
+        while (data := self._queue.get()) is not None:
+            if self._error is None:
+                try:
+                    self._put(data)
+                except BaseException as exc:  # raised by the caller's next write or close
+                    self._error = exc
+
+    def _put(self, data: bytes) -> None:
+        self.f.write(data)
+        self.sha.update(data)
+        self.triples += data.count(b"\n")
 
     def write(self, lines: Iterable[str]) -> None:
         self.write_bytes("".join(lines).encode("utf-8"))
 
     def write_bytes(self, data: bytes) -> None:
-        self.f.write(data)
-        self.sha.update(data)
+        if self._error is not None:
+            raise self._error
         self.bytes += len(data)
-        self.triples += data.count(b"\n")
+        if self._queue is None:
+            self._put(data)
+        else:
+            self._queue.put(data)
 
     def close(self, entities: int = 0, breakdown: dict | None = None) -> dict:
+        if self._queue is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._queue = None
         self.f.close()
+        if self._error is not None:
+            raise self._error
         return {"iri": GRAPH.term(self.name).value,
                 "file": self.file, "triples": self.triples, "bytes": self.bytes, "sha256": self.sha.hexdigest(),
                 "entities": entities, "breakdown": breakdown or {}}
@@ -313,27 +345,32 @@ def _write(folder: Path, db: sqlite3.Connection, spills: list[Path], prof: Profi
     occupied, stats = mapped.occupied, mapped.stats
     vocab = _GraphFile(folder, "vocabulary")
     vocab.write(_vocabulary_lines())
-    out = _GraphFile(folder, prof.name)
+    out = _GraphFile(folder, prof.name, behind=True)
     canonical_p, base_p = f" {KGB.canonicalName} ", f" {KGB.baseName} "
     ambiguous = f" {KGB.ambiguousName} {Literal('true', datatype=XSD.boolean)} .\n"
     names = summary.names
-    done = 0
-    parts: list[bytes] = []
-    for iri, name, canonical, amb, body in _named(db, files):
-        head = f"{iri}{canonical_p}{Literal(canonical)} .\n"
-        if canonical != name:
-            head += f"{iri}{base_p}{Literal(name)} .\n"
-        if amb:
-            head += f"{iri}{ambiguous}"
-        parts += (head.encode("utf-8"), body)
-        names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
-        done += 1
-        if not done % 2_000:  # written in chunks: one hash and write per 2,000 entities
-            out.write_bytes(b"".join(parts))
-            parts.clear()
-            if not done % 10_000:
-                progress("writing entities", done, None)
-    out.write_bytes(b"".join(parts))
+    try:
+        done = 0
+        parts: list[bytes] = []
+        for iri, name, canonical, amb, body in _named(db, files):
+            head = f"{iri}{canonical_p}{Literal(canonical)} .\n"
+            if canonical != name:
+                head += f"{iri}{base_p}{Literal(name)} .\n"
+            if amb:
+                head += f"{iri}{ambiguous}"
+            parts += (head.encode("utf-8"), body)
+            names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
+            done += 1
+            if not done % 2_000:  # written in chunks: one hash and write per 2,000 entities
+                out.write_bytes(b"".join(parts))
+                parts.clear()
+                if not done % 10_000:
+                    progress("writing entities", done, None)
+        out.write_bytes(b"".join(parts))
+    except BaseException:
+        with contextlib.suppress(Exception):  # stop the writing thread; the first error is the one to tell
+            out.close()
+        raise
     index = _GraphFile(folder, "h3index")
     index.write(proximity_index_lines(occupied))
     stats.update({f"category:{k}": v for k, v in summary.categories.items()})
