@@ -111,20 +111,19 @@ def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None
                 n += 1
                 if not n & 0x3FFF:
                     say(tap.done)
-                if keep is not None:
-                    p = q.predicate.value
-                    if p not in keep:
-                        skipped[p] = skipped.get(p, 0) + 1
-                        continue
+                p = q.predicate.value
+                if keep is not None and p not in keep:
+                    skipped[p] = skipped.get(p, 0) + 1
+                    continue
                 s, o = q.subject, q.object
                 skey = prefix + s.value if type(s) is BlankNode else s.value
                 to = type(o)
                 if to is Literal:
-                    yield skey, q.predicate.value, o.value, LITERAL, o.language
+                    yield skey, p, o.value, LITERAL, o.language
                 elif to is BlankNode:
-                    yield skey, q.predicate.value, prefix + o.value, BNODE, None
+                    yield skey, p, prefix + o.value, BNODE, None
                 else:
-                    yield skey, q.predicate.value, o.value, IRI, None
+                    yield skey, p, o.value, IRI, None
         except SyntaxError as exc:
             line = getattr(exc, "lineno", None)
             where = f":{line + (_lines_before(path, span[0]) if span else 0)}" if line else ""
