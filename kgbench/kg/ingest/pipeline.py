@@ -16,6 +16,7 @@ import dataclasses
 import datetime as _dt
 import hashlib
 import json
+import os
 import queue
 import sqlite3
 import threading
@@ -36,7 +37,7 @@ from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotErro
 from kgbench.kg.builder.strata import DENSITY_RESOLUTION, H3_RESOLUTION
 from kgbench.ontologies import GRAPH, KGB, XSD
 
-__all__ = ["IngestError", "IngestSummary", "ingest"]
+__all__ = ["IngestError", "IngestSummary", "default_jobs", "ingest"]
 
 _MANIFEST = "manifest.json"
 
@@ -376,6 +377,20 @@ def _write(folder: Path, db: sqlite3.Connection, spills: list[Path], prof: Profi
     stats.update({f"category:{k}": v for k, v in summary.categories.items()})
     return {"vocabulary": vocab.close(), prof.name: out.close(done, dict(sorted(stats.items()))),
             "h3index": index.close()}
+
+
+def default_jobs() -> int:
+    """Return the number of processes ``kgbench kg ingest`` uses by default: the cores this process may run
+    on, at most 8 (the spill files a mapping process reads together).
+
+    >>> 1 <= default_jobs() <= 8
+    True
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, _MAX_SPILLS))
 
 
 def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, mapping: str | Path | None = None,
