@@ -1,10 +1,11 @@
 """Mapping one range of a spilled dump's subjects to entities: group, locate, record, stratify, write their lines.
 
 :func:`map_range` is what :func:`kgbench.kg.ingest.pipeline.ingest` runs on each range of subjects, in this
-process or, with ``jobs`` > 1, in one worker process per range: each reads the spill table (``t``, read only)
-and writes its entities' lines, in subject order, to its own SQLite file (table ``m``, and table ``k`` of
-their names and categories alone, for the name counts). The ranges follow subject order, so the entities
-of range 1, then of range 2, ... are in the order of one process reading the whole table.
+process or, with ``jobs`` > 1, in one worker process per range: each reads the spill files (read only, as one
+table: :class:`~kgbench.kg.ingest.spill.SpillTables`) and writes, in subject order, its entities' names and
+categories to its own SQLite file (table ``m``, for the name counts) and their lines to a flat file beside it.
+The ranges follow subject order, so the entities of range 1, then of range 2, ... are in the order of one
+process reading the whole table.
 """
 
 from __future__ import annotations

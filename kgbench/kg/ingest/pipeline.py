@@ -1,7 +1,8 @@
 """Ingesting a source graph's dump into a kgbench snapshot: stream, map to the common entity shape, stratify, write.
 
 The dump is streamed once (:func:`kgbench.kg.ingest.dumps.read_dump`); the statements the profile reads are spilled
-to an on-disk SQLite table (so memory stays flat however large the dump), grouped by subject there, mapped to
+to on-disk SQLite tables (:mod:`kgbench.kg.ingest.spill`; so memory stays flat however large the dump), grouped by
+subject there, mapped (:mod:`kgbench.kg.ingest.entities`, in ranges of subjects side by side with ``jobs`` > 1) to
 :class:`~kgbench.kg.builder.records.EntityRecord` by the profile (:mod:`kgbench.kg.ingest.profiles`), named,
 stratified in batches (:mod:`kgbench.kg.ingest.stratify`: country, income and density tier; H3 cells) and written
 as the bundled snapshot's writer (:func:`kgbench.kg.builder.snapshot.entity_lines`) writes them, through the
@@ -245,7 +246,7 @@ def _map(tmp: Path, spills: list[Path], prof: Profile, ranges: list, summary: In
     return files, total
 
 
-def _named(db: sqlite3.Connection, files: list[Path]) -> Iterator[tuple[str, str, str, bool, str]]:
+def _named(db: sqlite3.Connection, files: list[Path]) -> Iterator[tuple[str, str, str, bool, bytes]]:
     """Yield (entity IRI, name, canonical name, ambiguous, other lines as UTF-8) in a stable order (the entity
     files' rows, file by file).
 

@@ -24,6 +24,7 @@ Chunk = tuple[str, str, tuple[int, int] | None]
 
 
 def _open(path: Path | str, *, readonly: bool = False, cache_mib: int = 64) -> sqlite3.Connection:
+    """Return a connection to a scratch SQLite file: no journal, no sync, a fixed cache whatever the dump's size."""
     db = sqlite3.connect(f"file:{path}?mode=ro" if readonly else str(path), uri=readonly, isolation_level=None)
     for pragma in ("journal_mode = OFF", "synchronous = OFF", f"cache_size = -{cache_mib * 1024}",
                    "temp_store = FILE"):
