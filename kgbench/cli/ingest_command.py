@@ -36,9 +36,10 @@ def _progress():
               help="generic profile: a YAML file naming the label and category predicates (label:, category:, "
                    "optional geometry:, class:, base:).")
 @click.option("--force", is_flag=True, help="Replace SNAPSHOT if it exists (never a dump).")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes: with 2 or more, entities are stratified in JOBS-1 workers beside the reader "
-                   "(the same snapshot).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes (default: the cores this process may use, at most 8): with 2 or more, a large plain "
+                   "N-Triples/N-Quads dump is read in JOBS pieces side by side and the subjects are mapped in JOBS "
+                   "worker processes, a range of them each (the same snapshot as with 1).")
 @click.option("--coverage/--no-coverage", default=True, show_default=True,
               help="Load the snapshot's store and list which templates it can satisfy.")
 @click.pass_obj
@@ -47,9 +48,10 @@ def kg_ingest(obj, dumps, profile_name, out, mapping, force, jobs, coverage):
 
     Then `kgbench --snapshot SNAPSHOT <command>` uses it (its store is loaded into the cache on first use).
     """
-    from kgbench.kg.ingest.pipeline import ingest
+    from kgbench.kg.ingest.pipeline import default_jobs, ingest
 
     bar, update = _progress()
+    jobs = jobs or default_jobs()
     with bar:
         summary = ingest(profile_name, dumps, out, mapping=mapping, force=force, progress=update, jobs=jobs)
     _print_summary(summary)

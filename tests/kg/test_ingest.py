@@ -123,9 +123,9 @@ def test_existing_output_needs_force_and_failure_keeps_it(tmp_path):
 
 
 def test_entity_count_a_multiple_of_the_batch(tmp_path, monkeypatch):
-    from kgbench.kg.ingest import pipeline
+    from kgbench.kg.ingest import entities
 
-    monkeypatch.setattr(pipeline, "_FLUSH", 4)  # the fixture's 8 entities fill two batches exactly
+    monkeypatch.setattr(entities, "_FLUSH", 4)  # the fixture's 8 entities fill two batches exactly
     assert ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "snap").entities == 8
 
 
@@ -145,11 +145,42 @@ def test_bulk_country_lookup_agrees_with_the_bundled_locator():
 
 
 def test_parallel_ingest_writes_the_same_snapshot(tmp_path, monkeypatch):
-    from kgbench.kg.ingest import pipeline
+    from kgbench.kg.ingest import entities
 
-    monkeypatch.setattr(pipeline, "_FLUSH", 3)  # several batches, so that workers interleave
+    monkeypatch.setattr(entities, "_FLUSH", 3)  # several batches per range (the workers are forked: they see it)
     one = ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "one")
     two = ingest("worldkg", [FIX / "worldkg" / "worldkg.ttl"], tmp_path / "two", jobs=3)
     assert one.categories == two.categories and one.names == two.names
     for f in ("worldkg.nt", "h3index.nt", "vocabulary.nt"):
         assert (tmp_path / "one" / f).read_bytes() == (tmp_path / "two" / f).read_bytes()
+
+
+def test_dump_cut_into_pieces_spilled_side_by_side_writes_the_same_snapshot(tmp_path, monkeypatch):
+    from kgbench.kg.ingest import pipeline
+
+    one = ingest("kwg", [FIX / "kwg" / "kwg.nt"], tmp_path / "one")
+    # cut in three, the fixture's earthquake and one county have statements in two pieces each, and the
+    # earthquake's time and magnitude nodes lie in the last: groups and look-ups read across spill files
+    monkeypatch.setattr(pipeline, "_SPLIT_MIN", 0)
+    plan, split = pipeline._plan([FIX / "kwg" / "kwg.nt"], 3)
+    assert split == {0} and [len(c) for c in plan] == [1, 1, 1]
+    three = ingest("kwg", [FIX / "kwg" / "kwg.nt"], tmp_path / "three", jobs=3)
+    assert one.as_dict() | {"seconds": 0} == three.as_dict() | {"seconds": 0}
+    m1, m3 = (json.loads((tmp_path / d / "manifest.json").read_text()) for d in ("one", "three"))
+    assert m1["sources"] == m3["sources"] and m1["id"] == m3["id"]  # the whole file's digest
+    for f in ("kwg.nt", "h3index.nt", "vocabulary.nt"):
+        assert (tmp_path / "one" / f).read_bytes() == (tmp_path / "three" / f).read_bytes()
+
+
+def test_corrupt_line_in_a_later_piece_names_its_line_in_the_whole_file(tmp_path, monkeypatch):
+    from kgbench.kg.ingest import pipeline
+
+    monkeypatch.setattr(pipeline, "_SPLIT_MIN", 0)
+    good = (FIX / "kwg" / "kwg.nt").read_text().splitlines()
+    bad = tmp_path / "bad.nt"
+    at = len(good) - 2  # in the last piece
+    bad.write_text("\n".join(good[:at] + ["<http://e/a> <http://e/p> oops ."] + good[at:]) + "\n")
+    with pytest.raises(DumpError, match=rf"bad\.nt:{at + 1}: malformed N-Triples"):
+        ingest("kwg", [bad], tmp_path / "snap", jobs=2)
+    assert not (tmp_path / "snap").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".snap")]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pyoxigraph import BlankNode, Literal, RdfFormat, parse
 
-__all__ = ["DumpError", "dump_format", "read_dump"]
+__all__ = ["DumpError", "dump_format", "read_dump", "split_dump"]
 
 _FORMATS = {".nt": RdfFormat.N_TRIPLES, ".nq": RdfFormat.N_QUADS, ".ttl": RdfFormat.TURTLE}
 _COMPRESSION = {".gz": lambda f: gzip.GzipFile(fileobj=f), ".bz2": bz2.BZ2File}
@@ -43,16 +43,21 @@ def dump_format(path: str | Path) -> tuple[RdfFormat, str | None]:
 class _Tap(io.RawIOBase):
     """A raw binary reader that counts and hashes the bytes read from the file beneath it."""
 
-    def __init__(self, f):
+    def __init__(self, f, limit: int | None = None):
         self.f = f
         self.done = 0
         self.sha = hashlib.sha256()
+        self.left = limit  # bytes left to read, None for the whole file
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, b) -> int:
+        if self.left is not None:
+            b = memoryview(b)[:self.left]
         n = self.f.readinto(b)
+        if n and self.left is not None:
+            self.left -= n
         if n:
             self.done += n
             self.sha.update(memoryview(b)[:n])
@@ -67,7 +72,7 @@ IRI, BNODE, LITERAL = 0, 1, 2
 
 def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None = None,
               digest: dict | None = None, keep: Container[str] | None = None,
-              skipped: dict[str, int] | None = None) -> Iterator[Statement]:
+              skipped: dict[str, int] | None = None, span: tuple[int, int] | None = None) -> Iterator[Statement]:
     """Yield the statements of one dump as (subject, predicate, object, object kind, language) in file order.
 
     Subjects and objects are IRIs as plain strings, blank nodes as ``_:<tag>.<id>`` (so that two dumps'
@@ -94,7 +99,9 @@ def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None
         raise DumpError(f"{path}: is a folder, not a dump file") from None
     say = progress or (lambda n: None)
     with raw:
-        tap = _Tap(raw)
+        if span is not None:
+            raw.seek(span[0])
+        tap = _Tap(raw, None if span is None else span[1] - span[0])
         buffered = io.BufferedReader(tap, 1 << 20)
         stream = _COMPRESSION[comp](buffered) if comp else buffered
         prefix = f"_:{tag}."
@@ -104,22 +111,22 @@ def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None
                 n += 1
                 if not n & 0x3FFF:
                     say(tap.done)
-                if keep is not None:
-                    p = q.predicate.value
-                    if p not in keep:
-                        skipped[p] = skipped.get(p, 0) + 1
-                        continue
+                p = q.predicate.value
+                if keep is not None and p not in keep:
+                    skipped[p] = skipped.get(p, 0) + 1
+                    continue
                 s, o = q.subject, q.object
                 skey = prefix + s.value if type(s) is BlankNode else s.value
                 to = type(o)
                 if to is Literal:
-                    yield skey, q.predicate.value, o.value, LITERAL, o.language
+                    yield skey, p, o.value, LITERAL, o.language
                 elif to is BlankNode:
-                    yield skey, q.predicate.value, prefix + o.value, BNODE, None
+                    yield skey, p, prefix + o.value, BNODE, None
                 else:
-                    yield skey, q.predicate.value, o.value, IRI, None
+                    yield skey, p, o.value, IRI, None
         except SyntaxError as exc:
-            where = f":{exc.lineno}" if getattr(exc, "lineno", None) else ""
+            line = getattr(exc, "lineno", None)
+            where = f":{line + (_lines_before(path, span[0]) if span else 0)}" if line else ""
             msg = str(exc.msg if hasattr(exc, "msg") and exc.msg else exc)
             raise DumpError(f"{path}{where}: malformed {fmt.name}: {msg}") from None
         except (OSError, EOFError) as exc:  # a truncated or corrupt gzip/bzip2 stream
@@ -127,3 +134,38 @@ def read_dump(path: str | Path, tag: str, progress: Callable[[int], None] | None
         say(tap.done)
         if digest is not None:
             digest.update(sha256=tap.sha.hexdigest(), bytes=tap.done)
+
+
+def split_dump(path: str | Path, parts: int) -> list[tuple[int, int]]:
+    """Return (start, end) byte spans cutting a plain (uncompressed) N-Triples or N-Quads file into at most
+    ``parts`` pieces of about equal size, each of whole lines (so each piece parses alone).
+
+    >>> import tempfile, os
+    >>> f = os.path.join(tempfile.mkdtemp(), "a.nt")
+    >>> _ = open(f, "w").write("<a:x> <a:p> <a:o> .\\n" * 3)
+    >>> split_dump(f, 2), split_dump(f, 9)[-1]
+    ([(0, 40), (40, 60)], (40, 60))
+    """
+    size = Path(path).stat().st_size
+    cuts = [0]
+    with open(path, "rb") as f:
+        for i in range(1, parts):
+            f.seek(max(i * size // parts - 1, cuts[-1]))
+            f.readline()  # to the end of the line the cut falls in
+            if cuts[-1] < f.tell() < size:
+                cuts.append(f.tell())
+    cuts.append(size)
+    return list(zip(cuts[:-1], cuts[1:]))
+
+
+def _lines_before(path: str | Path, offset: int) -> int:
+    """Return the number of lines that end before byte ``offset`` of a file."""
+    n = 0
+    with open(path, "rb") as f:
+        while offset > 0:
+            block = f.read(min(offset, 1 << 24))
+            if not block:
+                break
+            n += block.count(b"\n")
+            offset -= len(block)
+    return n

@@ -1,7 +1,8 @@
 """Ingesting a source graph's dump into a kgbench snapshot: stream, map to the common entity shape, stratify, write.
 
 The dump is streamed once (:func:`kgbench.kg.ingest.dumps.read_dump`); the statements the profile reads are spilled
-to an on-disk SQLite table (so memory stays flat however large the dump), grouped by subject there, mapped to
+to on-disk SQLite tables (:mod:`kgbench.kg.ingest.spill`; so memory stays flat however large the dump), grouped by
+subject there, mapped (:mod:`kgbench.kg.ingest.entities`, in ranges of subjects side by side with ``jobs`` > 1) to
 :class:`~kgbench.kg.builder.records.EntityRecord` by the profile (:mod:`kgbench.kg.ingest.profiles`), named,
 stratified in batches (:mod:`kgbench.kg.ingest.stratify`: country, income and density tier; H3 cells) and written
 as the bundled snapshot's writer (:func:`kgbench.kg.builder.snapshot.entity_lines`) writes them, through the
@@ -11,38 +12,34 @@ per-shape templates it wrote (:mod:`kgbench.kg.ingest.lines`), into a snapshot f
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as _dt
 import hashlib
 import json
+import os
+import queue
 import sqlite3
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-import h3
-import numpy as np
-import shapely
-from pyoxigraph import Literal, NamedNode
-from shapely.geometry.base import GEOMETRY_TYPES
+from pyoxigraph import Literal, RdfFormat
 
 from kgbench.fileio import atomic_directory
-from kgbench.kg.ingest.dumps import DumpError, dump_format, read_dump
-from kgbench.kg.ingest.profiles import AS_WKT, Profile, profile as get_profile
-from kgbench.kg.ingest.lines import EntityLines, wkt_texts
-from kgbench.kg.ingest.stratify import BulkStrata
-from kgbench.kg.builder.records import EntityRecord
+from kgbench.kg.ingest.dumps import DumpError, dump_format, split_dump
+from kgbench.kg.ingest.entities import MapResult, map_range
+from kgbench.kg.ingest.spill import Chunk, SpillTables, few_collections, spill_chunks
+from kgbench.kg.ingest.profiles import Profile, profile as get_profile
 from kgbench.kg.builder.snapshot import (BUILDER_VERSION, Snapshot, SnapshotError, _builder_digest, _vocabulary_lines,
                                          proximity_index_lines)
-from kgbench.kg.builder.strata import (DENSITY_RESOLUTION, H3_RESOLUTION, PROXIMITY_RESOLUTIONS, representative_point,
-                                       settle_country)
-from kgbench.ontologies import ENTITY, GRAPH, H3, KGB, XSD
+from kgbench.kg.builder.strata import DENSITY_RESOLUTION, H3_RESOLUTION
+from kgbench.ontologies import GRAPH, KGB, XSD
 
-__all__ = ["IngestError", "IngestSummary", "ingest"]
+__all__ = ["IngestError", "IngestSummary", "default_jobs", "ingest"]
 
-#: entities stratified at once (the country lookup runs on the whole batch)
-_FLUSH = 5_000
 _MANIFEST = "manifest.json"
 
 
@@ -82,320 +79,319 @@ class IngestSummary:
                 "names": dict(self.names.most_common()), "seconds": round(self.seconds, 2)}
 
 
-def _spill(db: sqlite3.Connection, prof: Profile, dumps: list[Path], summary: IngestSummary,
-           progress: Callable[[str, int, int | None], None], digests: list[dict]) -> None:
-    """Stream every dump into table ``t`` keeping only the statements the profile reads."""
-    db.execute("CREATE TABLE t (s TEXT, p TEXT, o TEXT, l TEXT)")  # the object kind is not needed
-    skipped: dict[str, int] = {}
+#: a plain N-Triples or N-Quads dump at least this large is cut into pieces spilled side by side (with jobs > 1)
+_SPLIT_MIN = 32 << 20
+#: spill files at most (each mapping process attaches them all; SQLite attaches at most 10 databases)
+_MAX_SPILLS = 8
+
+
+def _plan(paths: list[Path], jobs: int) -> tuple[list[list[Chunk]], set[int]]:
+    """Return the chunks each spill file reads, and which dumps are cut into pieces (one per spill file)."""
+    n = max(1, min(jobs, _MAX_SPILLS))
+    plan: list[list[Chunk]] = [[] for _ in range(n)]
+    split: set[int] = set()
+    for i, path in enumerate(paths):
+        fmt, comp = dump_format(path)
+        spans: list = [None]
+        if n > 1 and comp is None and fmt in (RdfFormat.N_TRIPLES, RdfFormat.N_QUADS) and \
+                path.stat().st_size >= _SPLIT_MIN:
+            spans = split_dump(path, n)
+        if len(spans) > 1:
+            split.add(i)
+            for k, span in enumerate(spans):
+                plan[k].append((str(path), str(i), span))
+        else:
+            plan[i % n].append((str(path), str(i), None))
+    return plan, split
+
+
+def _spill(tmp: Path, prof: Profile, dumps: list[Path], summary: IngestSummary,
+           progress: Callable[[str, int, int | None], None], digests: list[dict], jobs: int) -> list[Path]:
+    """Stream every dump into spill files (:func:`~kgbench.kg.ingest.spill.spill_chunks`) keeping only the
+    statements the profile reads, in one process, or with ``jobs`` > 1 one per spill file (a large plain
+    N-Triples or N-Quads dump cut into pieces; the main process hashes it meanwhile); return the files."""
+    plan, split = _plan(dumps, jobs)
+    files = [tmp / f".spill-{k}.sqlite" for k in range(len(plan))]
     total = sum(p.stat().st_size for p in dumps)
-    base = 0
+    if len(plan) == 1:
+        done = 0
+
+        def report(n: int) -> None:
+            nonlocal done
+            done += n
+            progress("reading", done, total)
+
+        results = [spill_chunks(str(files[0]), plan[0], prof.keep, report)]
+    else:
+        def hash_split(counter) -> dict[int, dict]:
+            return {i: _hash(dumps[i], lambda: progress("reading", counter.value, total)) for i in sorted(split)}
+
+        results, hashes = _pool(_worker_spill, [(str(f), c, prof.keep) for f, c in zip(files, plan)],
+                                lambda n: progress("reading", n, total), hash_split)
+    found: dict[int, dict] = {} if len(plan) == 1 else dict(hashes)
     kept = 0
-    for i, path in enumerate(dumps):
-        digest: dict = {}
-        cur = db.executemany("INSERT INTO t VALUES (?1, ?2, ?3, ?5)",
-                             read_dump(path, str(i), lambda done, base=base: progress("reading", base + done, total),
-                                       digest, prof.keep, skipped))
-        kept += max(cur.rowcount, 0)
-        base += path.stat().st_size
-        digests.append(digest)
-    summary.statements, summary.statements_read = kept + sum(skipped.values()), kept
-    summary.skipped_predicates.update(skipped)
-    progress("grouping statements by subject", 0, None)
-    db.execute("CREATE INDEX ts ON t (s, p, o, l)")
+    for chunks, (n, skipped, chunk_digests) in zip(plan, results):
+        kept += n
+        for (_, tag, span), digest in zip(chunks, chunk_digests):
+            if span is None:
+                found[int(tag)] = digest
+        for p, c in skipped.items():
+            summary.skipped_predicates[p] += c
+    digests.extend(found[i] for i in range(len(dumps)))
+    summary.statements = kept + sum(summary.skipped_predicates.values())
+    summary.statements_read = kept
+    return files
 
 
-def _groups(db: sqlite3.Connection, label_preds: frozenset) -> Iterator[tuple[str, dict[str, list], list[tuple[str, str | None]]]]:
-    """Yield (subject, {predicate: [object values]}, [(label text, language)]) per subject, in subject order."""
-    cur = db.execute("SELECT s, p, o, l FROM t ORDER BY s")
-    subject, props, langs = None, {}, []
-    for s, p, o, lang in cur:
-        if s != subject:
-            if subject is not None:
-                yield subject, props, langs
-            subject, props, langs = s, {}, []
-        props.setdefault(p, []).append(o)
-        if p in label_preds:
-            langs.append((p, o, lang))
-    if subject is not None:
-        yield subject, props, langs
+def _hash(path: Path, tick: Callable[[], None]) -> dict:
+    """Return ``sha256`` and ``bytes`` of a file, calling ``tick()`` every 16 MiB."""
+    sha, n = hashlib.sha256(), 0
+    with open(path, "rb") as f:
+        while block := f.read(1 << 24):
+            sha.update(block)
+            n += len(block)
+            tick()
+    return {"sha256": sha.hexdigest(), "bytes": n}
 
 
-def _wkts(texts: list[str]) -> list:
-    """Return the shapely geometry of each WKT literal (an optional leading CRS IRI stripped), or None where it
-    is malformed, empty or not in CRS84 longitude/latitude (parsed as one array: a call per batch, not per entity).
-
-    >>> [g if g is None else g.wkt for g in _wkts(["POINT (1 2)", "<http://www.opengis.net/def/crs/EPSG/0/3857> "
-    ...                                            "POINT (1 2)", "POINT (1", "POINT EMPTY"])]
-    ['POINT (1 2)', None, None, None]
-    """
-    plain = []
-    for text in texts:
-        text = text.strip()
-        if text.startswith("<"):
-            crs, _, text = text[1:].partition(">")
-            if "CRS84" not in crs and "4326" not in crs:
-                text = None
-        plain.append(text and text.strip())
-    geoms = shapely.from_wkt(np.array(plain, dtype=object), on_invalid="ignore")
-    unusable = (shapely.is_missing(geoms) | shapely.is_empty(geoms)).tolist()
-    return [None if bad else g for g, bad in zip(geoms.tolist(), unusable)]
+def _ranges(db: SpillTables, prof: Profile, jobs: int) -> list[tuple[str | None, str | None]]:
+    """Return ``jobs`` ranges (first subject included, last excluded, None for no bound) of the spilled
+    subjects, each with about as many labelled subjects (the would-be entities: a geometry node or an
+    unlabelled node costs little to skip; any cut gives the same output)."""
+    if jobs <= 1:
+        return [(None, None)]
+    preds = list(prof.label_predicates)
+    n = db.count(preds)
+    bounds: list[str] = []
+    for i in range(1, jobs):
+        s = db.nth_subject(preds, i * n // jobs)
+        if s is not None and (not bounds or s > bounds[-1]):
+            bounds.append(s)
+    edges = [None, *bounds, None]
+    return list(zip(edges[:-1], edges[1:]))
 
 
-def _locate(prof: Profile, props: dict, lookup) -> tuple[str, str, str] | str:
-    """Return (class, category, WKT text) of one subject's statements, or why it is skipped."""
-    if AS_WKT in props and props.keys().isdisjoint(prof.geometry_links):
-        return "geometry node (read with the feature that links to it)"
-    decision = prof.classify(props)
-    if isinstance(decision, str):
-        return decision
-    cls, category = decision
-    wkt = None
-    for link in prof.geometry_links:
-        for node in props.get(link, ()):
-            found = lookup(node, AS_WKT)
-            if found:
-                wkt = found[0]
-                break
-        if wkt:
-            break
-    wkt = wkt or (props.get(AS_WKT) or [None])[0]
-    if wkt is None:
-        return "no geometry (no geometry node with geo:asWKT)"
-    return cls, category, wkt
+#: how far the worker processes of a parallel ingest are (a shared counter, set by their pool's initializer)
+_DONE: list = []
 
 
-def _record(prof: Profile, subject: str, props: dict, langs: list, lookup, cls: str, category: str,
-            geom) -> EntityRecord | str:
-    """Return the entity record of one located subject (:func:`_locate`) with its parsed geometry, or why it
-    is skipped."""
-    if geom is None:
-        return "geometry not readable (malformed WKT, empty, or not in CRS84 longitude/latitude)"
-    label_predicates = prof.label_predicates
-    labels = [(o, lang or None) for p, o, lang in langs if p in label_predicates]
-    if not labels:
-        return "no label (no name to ask a question with)"
-    name = labels[0][0]
-    for text, lang in labels:  # the first label without a language or in English, else the first
-        if lang is None or lang == "en":
-            name = text
-            break
-    pop = None
-    if prof.population and props.get(prof.population):
-        try:
-            pop = int(float(props[prof.population][0]))
-        except ValueError:
-            pass
-    extra = list(prof.extras(lookup, props)) if prof.extras else []
-    if prof.part_of:
-        extra += [("partOf", NamedNode(ENTITY.term(prof.key(p)).value)) for p in props.get(prof.part_of, [])[:1]]
-    links = [o for p in prof.source_links for o in props.get(p, []) if "://" in o]
-    return EntityRecord(key=prof.key(subject), graph=prof.name, cls=cls, category=category, name=name,
-                        geometry=geom, labels=labels, source_ids=[subject.rsplit("/", 1)[-1]],
-                        source_iris=[subject, *links] if not subject.startswith("_:") else links,
-                        population=pop, extra=extra)
+def _worker_init(counter) -> None:
+    _DONE.append(counter)
 
 
-def _stratify(strata: BulkStrata, write: EntityLines, batch: list[EntityRecord]) -> tuple[list[tuple], dict[int, set[str]], Counter]:
-    """Return a batch's rows for table ``m`` (each entity's lines but its name's), the H3 cells it occupies and
-    its counts (``category:``, ``class:``, ``geometry:``, ``country:``, ``income:``, ``density:``)."""
-    geoms = np.array([r.geometry for r in batch], dtype=object)
-    types = [GEOMETRY_TYPES[t] for t in shapely.get_type_id(geoms).tolist()]
-    # a point is its own representative point: read in bulk, the rest one by one
-    points = list(zip(shapely.get_x(geoms).tolist(), shapely.get_y(geoms).tolist())) if batch else []
-    for i, t in enumerate(types):
-        if t != "Point":
-            points[i] = representative_point(geoms[i])
-    wkts = wkt_texts(geoms) if batch else []
-    rows = []
-    cells: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
-    in_cell = [(r, cells[r], f" {KGB[f'inCell{r}']} ") for r in PROXIMITY_RESOLUTIONS]
-    counts: Counter = Counter()
-    for rec, (lon, lat), polygon, wkt, gtype in zip(batch, points, strata.countries(points) if batch else [], wkts,
-                                                    types):
-        key = str(ENTITY.term(rec.key))
-        lines = []
-        for r, occupied, pred in in_cell:
-            c = h3.latlng_to_cell(lat, lon, r)
-            occupied.add(c)
-            lines.append(f"{key}{pred}{H3.term(c)} .\n")
-        country, _ = settle_country(polygon, None, strata.income)
-        tier, dens = strata.income.get(country, "NA"), strata.density.tier(lon, lat)
-        lines.append(write(rec, country, tier, dens, h3.latlng_to_cell(lat, lon, H3_RESOLUTION), wkt=wkt,
-                           geometry_type=gtype))
-        rows.append((rec.name, rec.category, key, "".join(lines)))
-        counts.update((f"category:{rec.category}", f"class:{rec.cls}", f"geometry:{gtype}",
-                       f"country:{country}", f"income:{tier}", f"density:{dens}"))
-    return rows, cells, counts
+def _worker_report(n: int) -> None:
+    with _DONE[0].get_lock():
+        _DONE[0].value += n
 
 
-#: the strata tables and entity writer of a worker process of a parallel ingest (set once by its pool's initializer)
-_WORKER_STATE: list = []
+def _worker_map(*args) -> MapResult:
+    return map_range(*args, report=_worker_report)
 
 
-def _worker_init() -> None:
-    _WORKER_STATE.extend((BulkStrata(), EntityLines()))
+def _worker_spill(*args):
+    return spill_chunks(*args, report=_worker_report)
 
 
-def _worker_stratify(batch: list[EntityRecord]):
-    return _stratify(*_WORKER_STATE, batch)
-
-
-def _map(db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress, occupied, stats,
-         jobs: int = 1) -> None:
-    """Map every subject group to an entity (its lines stored in table ``m``) or a skip reason (counted).
-
-    With ``jobs`` > 1, batches are stratified in ``jobs`` - 1 worker processes while this one reads on;
-    their results are stored in batch order, so the output is the same.
-    """
-    import collections
+def _pool(fn, argsets: list[tuple], tick: Callable[[int], None], meanwhile=None) -> tuple[list, object]:
+    """Return the results of ``fn(*args)`` for each of ``argsets``, each in its own worker process, in order,
+    and what ``meanwhile(counter)`` returned (run here while they work); ``tick(n)`` is told the workers'
+    shared count twice a second. The first error of a worker is raised once all have stopped."""
     import concurrent.futures as cf
+    import multiprocessing
 
-    look = db.cursor()
-
-    def lookup(s: str, p: str) -> list[str]:
-        return [r[0] for r in look.execute("SELECT o FROM t WHERE s = ? AND p = ?", (s, p))]
-
-    db.execute("CREATE TABLE m (name TEXT, category TEXT, iri TEXT, body TEXT)")
-
-    def store(result) -> None:
-        rows, cells, counts = result
-        db.executemany("INSERT INTO m VALUES (?,?,?,?)", rows)
-        for r, cs in cells.items():
-            occupied[r] |= cs
-        named = {"category": summary.categories, "class": summary.classes, "geometry": summary.geometry_types}
-        for k, n in counts.items():
-            kind, _, value = k.partition(":")
-            if kind in named:
-                named[kind][value] += n
-            else:
-                stats[k] += n
-
-    pool = cf.ProcessPoolExecutor(jobs - 1, initializer=_worker_init) if jobs > 1 else None
-    strata, write = (None, None) if pool else (BulkStrata(), EntityLines())
-    pending: collections.deque = collections.deque()
-    batch: list[EntityRecord] = []
-    done = 0
-
-    def submit(b: list[EntityRecord]) -> None:
-        if pool is None:
-            store(_stratify(strata, write, b))
-            return
-        pending.append(pool.submit(_worker_stratify, b))
-        while len(pending) > 2 * jobs:  # a bounded window: memory stays flat
-            store(pending.popleft().result())
-
-    def settle(located: list) -> None:  # located subjects -> records (their WKT parsed at once) -> batches
-        nonlocal batch, done
-        for (subject, props, langs, cls, category, _), geom in zip(located, _wkts([x[-1] for x in located])):
-            rec = _record(prof, subject, props, langs, lookup, cls, category, geom)
-            if isinstance(rec, str):
-                summary.skipped[rec] += 1
-                continue
-            batch.append(rec)
-            done += 1
-            if len(batch) >= _FLUSH:
-                submit(batch)
-                batch = []
-                progress("mapping entities", done, None)
-
-    located: list = []
-    try:
-        for subject, props, langs in _groups(db, frozenset(prof.label_predicates)):
-            found = _locate(prof, props, lookup)
-            if isinstance(found, str):
-                summary.skipped[found] += 1
-                continue
-            located.append((subject, props, langs, *found))
-            if len(located) >= _FLUSH:
-                settle(located)
-                located = []
-        settle(located)
-        submit(batch)
-        while pending:
-            store(pending.popleft().result())
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    counter = multiprocessing.Value("q", 0)
+    with cf.ProcessPoolExecutor(len(argsets), initializer=_worker_init, initargs=(counter,)) as pool:
+        futures = [pool.submit(fn, *a) for a in argsets]
+        try:
+            extra = meanwhile(counter) if meanwhile else None
+            while cf.wait(futures, timeout=0.5, return_when=cf.FIRST_EXCEPTION).not_done:
+                tick(counter.value)
+            return [f.result() for f in futures], extra
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
 
 
-def _named(db: sqlite3.Connection) -> Iterator[tuple[str, str, str, bool, str]]:
-    """Yield (entity IRI, name, canonical name, ambiguous, other lines) in a stable order.
+def _map(tmp: Path, spills: list[Path], prof: Profile, ranges: list, summary: IngestSummary, progress,
+         mapping) -> tuple[list[Path], MapResult]:
+    """Map every range of subjects (:func:`~kgbench.kg.ingest.entities.map_range`), in this process for one
+    range, else one worker process per range; return the ranges' entity files in order and their merged
+    counts (merged in range order, as one process would have counted them)."""
+    files = [tmp / f".entities-{i}.sqlite" for i in range(len(ranges))]
+    args = [([str(f) for f in spills], str(f), prof.name, None if mapping is None else str(mapping), lo, hi)
+            for f, (lo, hi) in zip(files, ranges)]
+    if len(ranges) == 1:
+        done = 0
+
+        def report(n: int) -> None:
+            nonlocal done
+            done += n
+            progress("mapping entities", done, None)
+
+        results = [map_range(*args[0], report=report)]
+    else:
+        results, _ = _pool(_worker_map, args, lambda n: progress("mapping entities", n, None))
+    total = MapResult()
+    for r in results:
+        for name in ("skipped", "categories", "classes", "geometry_types", "stats"):
+            getattr(total, name).update(getattr(r, name))
+        for res, cells in r.occupied.items():
+            total.occupied[res] |= cells
+        total.entities += r.entities
+    summary.skipped.update(total.skipped)
+    summary.categories.update(total.categories)
+    summary.classes.update(total.classes)
+    summary.geometry_types.update(total.geometry_types)
+    return files, total
+
+
+def _named(db: sqlite3.Connection, files: list[Path]) -> Iterator[tuple[str, str, str, bool, bytes]]:
+    """Yield (entity IRI, name, canonical name, ambiguous, other lines as UTF-8) in a stable order (the entity
+    files' rows, file by file).
 
     A name no other entity shares stays bare; a shared name is qualified by category ("Central (cafe)", the
     bundled snapshot's "paren" style) when that tells its bearers apart; otherwise the entity keeps its name
-    and is marked ambiguous (never a template role).
+    and is marked ambiguous (never a template role). The counts come from the entity tables' names and
+    categories (their lines are in files beside them); only the shared names' counts are kept, in a table small
+    when most names are unique.
     """
-    db.execute("CREATE TABLE nc AS SELECT name, COUNT(*) AS c FROM m GROUP BY name")
-    db.execute("CREATE TABLE ncc AS SELECT name, category, COUNT(*) AS c FROM m GROUP BY name, category")
-    db.execute("CREATE INDEX nci ON nc (name)")
-    db.execute("CREATE INDEX ncci ON ncc (name, category)")
-    q = ("SELECT m.iri, m.name, m.category, m.body, nc.c, ncc.c FROM m JOIN nc ON nc.name = m.name "
-         "JOIN ncc ON ncc.name = m.name AND ncc.category = m.category ORDER BY m.rowid")
-    for iri, name, category, body, shared, shared_in_category in db.execute(q):
-        if shared == 1:
-            yield iri, name, name, False, body
-        elif shared_in_category == 1:
-            yield iri, name, f"{name} ({category})", False, body
-        else:
-            yield iri, name, name, True, body
+    db.execute("CREATE TABLE k (name TEXT, category TEXT)")
+    for f in files:
+        db.execute("ATTACH DATABASE ? AS e", (str(f),))
+        db.execute("INSERT INTO k SELECT name, category FROM e.m")
+        db.execute("DETACH DATABASE e")
+    db.execute("CREATE TABLE ncc AS SELECT name, category, COUNT(*) AS c FROM k GROUP BY name, category")
+    db.execute("CREATE TABLE sh AS SELECT ncc.name AS name, ncc.category AS category, nc.c AS c, ncc.c AS cc "
+               "FROM ncc JOIN (SELECT name, SUM(c) AS c FROM ncc GROUP BY name HAVING SUM(c) > 1) AS nc "
+               "ON nc.name = ncc.name")
+    db.execute("CREATE INDEX shi ON sh (name, category)")
+    for f in files:
+        db.execute("ATTACH DATABASE ? AS e", (str(f),))
+        q = ("SELECT m.iri, m.name, m.category, m.n, sh.c, sh.cc FROM e.m AS m LEFT JOIN sh "
+             "ON sh.name = m.name AND sh.category = m.category ORDER BY m.rowid")
+        with open(f"{f}.nt", "rb") as lines:
+            for iri, name, category, n, shared, shared_in_category in db.execute(q):
+                if shared is None:
+                    yield iri, name, name, False, lines.read(n)
+                elif shared_in_category == 1:
+                    yield iri, name, f"{name} ({category})", False, lines.read(n)
+                else:
+                    yield iri, name, name, True, lines.read(n)
+        db.execute("DETACH DATABASE e")
 
 
 class _GraphFile:
-    """An N-Triples file written line by line, counting its triples and hashing its bytes."""
+    """An N-Triples file written line by line, counting its triples and hashing its bytes; with ``behind``, the
+    hashing and writing run in a thread behind the caller (both release the GIL), a few chunks at most."""
 
-    def __init__(self, folder: Path, name: str):
+    def __init__(self, folder: Path, name: str, behind: bool = False):
         self.name, self.file = name, f"{name}.nt"
         self.f = open(folder / self.file, "wb")
         self.sha, self.bytes, self.triples = hashlib.sha256(), 0, 0
+        self._queue: queue.Queue | None = None
+        self._error: BaseException | None = None
+        if behind:
+            self._queue = queue.Queue(maxsize=4)
+            self._thread = threading.Thread(target=self._drain, name=f"write {self.file}", daemon=True)
+            self._thread.start()
 
-    def write(self, lines: Iterable[str]) -> None:
-        data = "".join(lines).encode("utf-8")
+    def _drain(self) -> None:
+        while (data := self._queue.get()) is not None:
+            if self._error is None:
+                try:
+                    self._put(data)
+                except BaseException as exc:  # raised by the caller's next write or close
+                    self._error = exc
+
+    def _put(self, data: bytes) -> None:
         self.f.write(data)
         self.sha.update(data)
-        self.bytes += len(data)
         self.triples += data.count(b"\n")
 
+    def write(self, lines: Iterable[str]) -> None:
+        self.write_bytes("".join(lines).encode("utf-8"))
+
+    def write_bytes(self, data: bytes) -> None:
+        if self._error is not None:
+            raise self._error
+        self.bytes += len(data)
+        if self._queue is None:
+            self._put(data)
+        else:
+            self._queue.put(data)
+
     def close(self, entities: int = 0, breakdown: dict | None = None) -> dict:
+        if self._queue is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._queue = None
         self.f.close()
+        if self._error is not None:
+            raise self._error
         return {"iri": GRAPH.term(self.name).value,
                 "file": self.file, "triples": self.triples, "bytes": self.bytes, "sha256": self.sha.hexdigest(),
                 "entities": entities, "breakdown": breakdown or {}}
 
 
-def _write(folder: Path, db: sqlite3.Connection, prof: Profile, summary: IngestSummary, progress,
-           jobs: int = 1) -> dict:
+def _write(folder: Path, db: sqlite3.Connection, spills: list[Path], prof: Profile, summary: IngestSummary, progress,
+           mapping, jobs: int = 1) -> dict:
     """Write the vocabulary, entity and proximity-index graphs; return the manifest's ``graphs``."""
-    occupied: dict[int, set[str]] = {r: set() for r in PROXIMITY_RESOLUTIONS}
-    stats: Counter = Counter()
-    _map(db, prof, summary, progress, occupied, stats, jobs)
+    tables = SpillTables(spills)
+    try:
+        ranges = _ranges(tables, prof, jobs)
+    finally:
+        tables.close()
+    progress("mapping entities", 0, None)
+    files, mapped = _map(folder, spills, prof, ranges, summary, progress, mapping)
+    occupied, stats = mapped.occupied, mapped.stats
     vocab = _GraphFile(folder, "vocabulary")
     vocab.write(_vocabulary_lines())
-    out = _GraphFile(folder, prof.name)
+    out = _GraphFile(folder, prof.name, behind=True)
     canonical_p, base_p = f" {KGB.canonicalName} ", f" {KGB.baseName} "
     ambiguous = f" {KGB.ambiguousName} {Literal('true', datatype=XSD.boolean)} .\n"
     names = summary.names
-    done = 0
-    lines: list[str] = []
-    for iri, name, canonical, amb, body in _named(db):
-        lines += (iri, canonical_p, str(Literal(canonical)), " .\n")
-        if canonical != name:
-            lines += (iri, base_p, str(Literal(name)), " .\n")
-        if amb:
-            lines += (iri, ambiguous)
-        lines.append(body)
-        names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
-        done += 1
-        if not done % 2_000:  # written in chunks: one encode, hash and write per 2,000 entities
-            out.write(lines)
-            lines.clear()
-            if not done % 10_000:
-                progress("writing entities", done, None)
-    out.write(lines)
+    try:
+        done = 0
+        parts: list[bytes] = []
+        for iri, name, canonical, amb, body in _named(db, files):
+            head = f"{iri}{canonical_p}{Literal(canonical)} .\n"
+            if canonical != name:
+                head += f"{iri}{base_p}{Literal(name)} .\n"
+            if amb:
+                head += f"{iri}{ambiguous}"
+            parts += (head.encode("utf-8"), body)
+            names["ambiguous (not asked)" if amb else "qualified by category" if canonical != name else "bare"] += 1
+            done += 1
+            if not done % 2_000:  # written in chunks: one hash and write per 2,000 entities
+                out.write_bytes(b"".join(parts))
+                parts.clear()
+                if not done % 10_000:
+                    progress("writing entities", done, None)
+        out.write_bytes(b"".join(parts))
+    except BaseException:
+        with contextlib.suppress(Exception):  # stop the writing thread; the first error is the one to tell
+            out.close()
+        raise
     index = _GraphFile(folder, "h3index")
     index.write(proximity_index_lines(occupied))
     stats.update({f"category:{k}": v for k, v in summary.categories.items()})
     return {"vocabulary": vocab.close(), prof.name: out.close(done, dict(sorted(stats.items()))),
             "h3index": index.close()}
+
+
+def default_jobs() -> int:
+    """Return the number of processes ``kgbench kg ingest`` uses by default: the cores this process may run
+    on, at most 8 (the spill files a mapping process reads together).
+
+    >>> 1 <= default_jobs() <= 8
+    True
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, _MAX_SPILLS))
 
 
 def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, mapping: str | Path | None = None,
@@ -406,8 +402,8 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
     ``progress(phase, done, total)`` is told how far the ingest is (bytes of the dumps while reading, with
     their total; entities afterwards, total None). The folder is written atomically: an ingest that fails
     or is interrupted leaves no folder (and an existing one untouched); an existing ``out`` is replaced only
-    with ``force``. ``jobs`` > 1 stratifies entities in ``jobs`` - 1 worker processes beside the reader (the
-    same output). Errors (unknown profile, a mapping file missing a key, a missing dump, a malformed line)
+    with ``force``. ``jobs`` > 1 maps the subjects in ``jobs`` worker processes, each a range of them in
+    subject order (the same output). Errors (unknown profile, a mapping file missing a key, a missing dump, a malformed line)
     raise :class:`IngestError` (or :class:`~kgbench.kg.ingest.dumps.DumpError`, ProfileError) naming the
     file and line, before anything is written where possible.
 
@@ -435,20 +431,22 @@ def ingest(profile_name: str, dumps: Iterable[str | Path], out: str | Path, *, m
     summary = IngestSummary(out, prof.name)
     digests: list[dict] = []
     with atomic_directory(out) as tmp:
-        spill = tmp / ".spill.sqlite"
-        db = sqlite3.connect(spill, isolation_level=None)
+        scratch = [tmp / f".{name}-{i}.sqlite{ext}" for name, ext in (("spill", ""), ("entities", ""), ("entities", ".nt"))
+                   for i in range(max(jobs, 1))]
+        scratch.append(tmp / ".names.sqlite")
         try:
-            db.execute("PRAGMA journal_mode = OFF")
-            db.execute("PRAGMA synchronous = OFF")
-            db.execute("PRAGMA cache_size = -65536")  # 64 MiB, whatever the dump's size
-            db.execute("PRAGMA temp_store = FILE")
-            db.execute("BEGIN")
-            _spill(db, prof, paths, summary, say, digests)
-            graphs = _write(tmp, db, prof, summary, say, jobs)
-            db.execute("COMMIT")
+            spills = _spill(tmp, prof, paths, summary, say, digests, jobs)
+            db = sqlite3.connect(tmp / ".names.sqlite", isolation_level=None)
+            try:
+                for pragma in ("journal_mode = OFF", "synchronous = OFF", "cache_size = -65536", "temp_store = FILE"):
+                    db.execute(f"PRAGMA {pragma}")  # 64 MiB of cache, whatever the dump's size
+                with few_collections():
+                    graphs = _write(tmp, db, spills, prof, summary, say, mapping, jobs)
+            finally:
+                db.close()
         finally:
-            db.close()
-            spill.unlink(missing_ok=True)
+            for f in scratch:
+                f.unlink(missing_ok=True)
         summary.seconds = time.perf_counter() - started
         manifest = _manifest(prof, paths, digests, mapping, graphs, summary)
         (tmp / _MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
