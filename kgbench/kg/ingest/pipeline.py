@@ -114,14 +114,8 @@ def _spill(tmp: Path, prof: Profile, dumps: list[Path], summary: IngestSummary,
     files = [tmp / f".spill-{k}.sqlite" for k in range(len(plan))]
     total = sum(p.stat().st_size for p in dumps)
     if len(plan) == 1:
-        done = 0
-
-        def report(n: int) -> None:
-            nonlocal done
-            done += n
-            progress("reading", done, total)
-
-        results = [spill_chunks(str(files[0]), plan[0], prof.keep, report)]
+        results = [spill_chunks(str(files[0]), plan[0], prof.keep,
+                                _summing(lambda n: progress("reading", n, total)))]
     else:
         def hash_split(counter) -> dict[int, dict]:
             return {i: _hash(dumps[i], lambda: progress("reading", counter.value, total)) for i in sorted(split)}
@@ -192,6 +186,19 @@ def _worker_spill(*args):
     return spill_chunks(*args, report=_worker_report)
 
 
+def _summing(tick: Callable[[int], None]) -> Callable[[int], None]:
+    """Return ``report(n)``, which adds ``n`` to a running total and tells ``tick`` the total: in this process,
+    what the workers' shared counter is to :func:`_pool`."""
+    done = 0
+
+    def report(n: int) -> None:
+        nonlocal done
+        done += n
+        tick(done)
+
+    return report
+
+
 def _pool(fn, argsets: list[tuple], tick: Callable[[int], None], meanwhile=None) -> tuple[list, object]:
     """Return the results of ``fn(*args)`` for each of ``argsets``, each in its own worker process, in order,
     and what ``meanwhile(counter)`` returned (run here while they work); ``tick(n)`` is told the workers'
@@ -222,14 +229,7 @@ def _map(tmp: Path, spills: list[Path], prof: Profile, ranges: list, summary: In
     args = [([str(f) for f in spills], str(f), prof.name, None if mapping is None else str(mapping), lo, hi)
             for f, (lo, hi) in zip(files, ranges)]
     if len(ranges) == 1:
-        done = 0
-
-        def report(n: int) -> None:
-            nonlocal done
-            done += n
-            progress("mapping entities", done, None)
-
-        results = [map_range(*args[0], report=report)]
+        results = [map_range(*args[0], report=_summing(lambda n: progress("mapping entities", n, None)))]
     else:
         results, _ = _pool(_worker_map, args, lambda n: progress("mapping entities", n, None))
     total = MapResult()
