@@ -7,10 +7,51 @@ import pytest
 REPO = __import__("pathlib").Path(__file__).resolve().parents[1]
 
 
+#: a cache folder holding the default snapshot and its store, built once per CI run (``kgbench kg build``):
+#: each test session copies them from there, verified, instead of building them again (about 100 s of CPU)
+SHARED_CACHE_ENV = "KGBENCH_TEST_SHARED_CACHE"
+
+
+def seed_from_shared_cache(fresh):
+    """Copy the default snapshot and its loaded store from ``$KGBENCH_TEST_SHARED_CACHE`` into ``fresh``.
+
+    Returns what was copied, or None when the variable is unset. The shared folder is only read: its snapshot
+    must open and its store pass the full check (file digests and triple counts against the manifest), else the
+    session fails naming the problem, rather than quietly building its own (CI would then hide a slow suite).
+    """
+    import os
+    import shutil
+    from pathlib import Path
+
+    shared = os.environ.get(SHARED_CACHE_ENV)
+    if not shared:
+        return None
+    from kgbench.kg.builder.snapshot import Snapshot, snapshot_path
+    from kgbench.kg.store import verify_store
+
+    source = snapshot_path(Path(shared))
+    store = Path(shared) / "stores" / source.name
+    if not (source.is_dir() and store.is_dir()):
+        pytest.fail(f"{SHARED_CACHE_ENV}={shared} holds no built snapshot {source.name} with its store "
+                    f"(run `KGBENCH_CACHE={shared} kgbench kg build` first, or unset the variable)")
+    problem = verify_store(store, Snapshot.open(source), full=True)
+    if problem:
+        pytest.fail(f"{SHARED_CACHE_ENV}={shared}: the shared store is unsound: {problem}")
+    shutil.copytree(source, Path(fresh) / "snapshots" / source.name)
+    shutil.copytree(store, Path(fresh) / "stores" / source.name, ignore=shutil.ignore_patterns("LOCK", "LOG*"))
+    return source.name
+
+
 @pytest.fixture(scope="session")
 def cache(tmp_path_factory):
-    """Return a fresh cache folder for this session (never the user's own cache)."""
-    return tmp_path_factory.mktemp("kgbench-cache")
+    """Return a fresh cache folder for this session (never the user's own cache).
+
+    With ``$KGBENCH_TEST_SHARED_CACHE`` set it starts with a verified copy of that folder's default snapshot and
+    store (tests may damage or rebuild their copy freely); without it the session builds them itself.
+    """
+    fresh = tmp_path_factory.mktemp("kgbench-cache")
+    seed_from_shared_cache(fresh)
+    return fresh
 
 
 @pytest.fixture(scope="session")
