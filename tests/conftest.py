@@ -1,10 +1,20 @@
-"""Shared fixtures: one snapshot built from the real bundled sources into a fresh cache per test session."""
+"""Shared fixtures: one snapshot built from the real bundled sources, copied into a fresh cache per test session.
+
+The suite runs in parallel worker processes (pytest-xdist, ``-n auto`` in pyproject.toml); what is expensive to
+make is made once per run and shared through files (:func:`once_per_run`): the snapshot and its store, the
+items of every template (``made``).
+"""
 
 from __future__ import annotations
 
+import os
+import pickle
+import shutil
+from pathlib import Path
+
 import pytest
 
-REPO = __import__("pathlib").Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[1]
 
 
 #: a cache folder holding the default snapshot and its store, built once per CI run (``kgbench kg build``):
@@ -12,45 +22,83 @@ REPO = __import__("pathlib").Path(__file__).resolve().parents[1]
 SHARED_CACHE_ENV = "KGBENCH_TEST_SHARED_CACHE"
 
 
-def seed_from_shared_cache(fresh):
-    """Copy the default snapshot and its loaded store from ``$KGBENCH_TEST_SHARED_CACHE`` into ``fresh``.
+def worker() -> str:
+    """Return this process's pytest-xdist worker id (``gw0``...), or ``"master"`` when the run is not split."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "master")
 
-    Returns what was copied, or None when the variable is unset. The shared folder is only read: its snapshot
-    must open and its store pass the full check (file digests and triple counts against the manifest), else the
-    session fails naming the problem, rather than quietly building its own (CI would then hide a slow suite).
+
+def run_folder(tmp_path_factory) -> Path:
+    """Return a folder shared by every worker process of this test run (and by no other run)."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker() == "master" else base.parent
+
+
+def once_per_run(folder: Path, name: str, make):
+    """Return ``make()``'s value, computed by the first worker of the run that asks and read back by the others.
+
+    The value is pickled to ``folder/name.pickle`` under a file lock, so workers asking at once wait for one
+    computation; an exception in ``make`` is raised to every worker that asks (each tries again).
     """
-    import os
-    import shutil
-    from pathlib import Path
+    from filelock import FileLock
 
-    shared = os.environ.get(SHARED_CACHE_ENV)
-    if not shared:
-        return None
+    done = folder / f"{name}.pickle"
+    with FileLock(str(folder / f"{name}.lock")):
+        if done.is_file():
+            return pickle.loads(done.read_bytes())
+        value = make()
+        tmp = done.with_suffix(".tmp")
+        tmp.write_bytes(pickle.dumps(value))
+        tmp.replace(done)
+        return value
+
+
+def copy_built_cache(shared: Path, fresh: Path, label: str) -> str:
+    """Copy the default snapshot and its loaded store from the cache folder ``shared`` into ``fresh``.
+
+    ``shared`` is only read: its snapshot must open and its store pass the full check (file digests and triple
+    counts against the manifest), else the session fails naming the problem (``label`` says where ``shared``
+    came from), rather than quietly building its own. Returns the snapshot id.
+    """
     from kgbench.kg.builder.snapshot import Snapshot, snapshot_path
     from kgbench.kg.store import verify_store
 
-    source = snapshot_path(Path(shared))
-    store = Path(shared) / "stores" / source.name
+    source = snapshot_path(shared)
+    store = shared / "stores" / source.name
     if not (source.is_dir() and store.is_dir()):
-        pytest.fail(f"{SHARED_CACHE_ENV}={shared} holds no built snapshot {source.name} with its store "
-                    f"(run `KGBENCH_CACHE={shared} kgbench kg build` first, or unset the variable)")
+        pytest.fail(f"{label} holds no built snapshot {source.name} with its store "
+                    f"(run `KGBENCH_CACHE={shared} kgbench kg build` first, or unset {SHARED_CACHE_ENV})")
     problem = verify_store(store, Snapshot.open(source), full=True)
     if problem:
-        pytest.fail(f"{SHARED_CACHE_ENV}={shared}: the shared store is unsound: {problem}")
-    shutil.copytree(source, Path(fresh) / "snapshots" / source.name)
-    shutil.copytree(store, Path(fresh) / "stores" / source.name, ignore=shutil.ignore_patterns("LOCK", "LOG*"))
+        pytest.fail(f"{label}: the shared store is unsound: {problem}")
+    shutil.copytree(source, fresh / "snapshots" / source.name)
+    shutil.copytree(store, fresh / "stores" / source.name, ignore=shutil.ignore_patterns("LOCK", "LOG*"))
     return source.name
+
+
+def _build_once(folder: Path) -> Path:
+    from kgbench.kg.builder.snapshot import build_snapshot
+    from kgbench.kg.store import load_store
+
+    built = folder / "built-cache"
+    load_store(build_snapshot(built), built)
+    return built
 
 
 @pytest.fixture(scope="session")
 def cache(tmp_path_factory):
-    """Return a fresh cache folder for this session (never the user's own cache).
+    """Return a fresh cache folder for this session (never the user's own cache), holding the default snapshot.
 
-    With ``$KGBENCH_TEST_SHARED_CACHE`` set it starts with a verified copy of that folder's default snapshot and
-    store (tests may damage or rebuild their copy freely); without it the session builds them itself.
+    With ``$KGBENCH_TEST_SHARED_CACHE`` set (``.ci/run`` sets it) the snapshot and store are a verified copy of
+    that folder's; else the first worker of the run builds them once and every worker copies them. Tests may
+    damage or rebuild their copy freely.
     """
     fresh = tmp_path_factory.mktemp("kgbench-cache")
-    seed_from_shared_cache(fresh)
+    if os.environ.get(SHARED_CACHE_ENV):
+        copy_built_cache(Path(os.environ[SHARED_CACHE_ENV]), fresh, f"{SHARED_CACHE_ENV}={os.environ[SHARED_CACHE_ENV]}")
+    elif worker() != "master":
+        folder = run_folder(tmp_path_factory)
+        built = once_per_run(folder, "built-cache", lambda: _build_once(folder))
+        copy_built_cache(built, fresh, "this run's first build")
     return fresh
 
 
@@ -79,7 +127,7 @@ def a1_items(kg):
 
 
 @pytest.fixture(scope="session")
-def made(cache, kg):
+def made(cache, kg, tmp_path_factory):
     """Return ``made(tid) -> (items, report)``: generate(tid, seed=0, per_stratum=2), once per test session.
 
     The first call makes every template, two at a time in worker processes (each opens the session's store
@@ -92,16 +140,25 @@ def made(cache, kg):
     from kgbench.queries.template import template_ids
 
     memo = {}
+    folder = run_folder(tmp_path_factory)
+    shared = "made-every-template"
+
+    def every():  # one generation of every template per run, shared by the workers (the first to ask makes it)
+        made_all = once_per_run(folder, shared, lambda: generate_each(template_ids(), cache=cache, jobs=2, seed=0,
+                                                                        per_stratum=2))
+        memo.update({t: v for t, v in made_all.items() if t not in memo})
 
     def get(tid):
-        if not memo:
-            prefetch(template_ids())  # the first use makes every template: most modules read several
+        if tid not in memo and tid in template_ids():
+            every()  # the first use makes every template: most modules read several
         if tid not in memo:
             report = GenerationReport(tid)
             memo[tid] = (generate(tid, kg, seed=0, per_stratum=2, report=report), report)
         return memo[tid]
 
     def prefetch(ids):
+        if any(t not in memo for t in ids) and (folder / f"{shared}.pickle").is_file():
+            every()
         memo.update(generate_each([t for t in ids if t not in memo], cache=cache, jobs=2, seed=0, per_stratum=2))
 
     get.prefetch = prefetch
@@ -164,12 +221,18 @@ def snapshot_endpoint(kg, tmp_path_factory, request):
     url = os.environ.get("KGBENCH_TEST_SNAPSHOT_ENDPOINT")
     if not url:
         oxigraph = request.getfixturevalue("oxigraph")
-        work = tmp_path_factory.mktemp("snapshot-server")
-        kg.export(work / "snapshot.nq")
-        subprocess.run([oxigraph.exe, "load", "--location", str(work / "db"), "--file", str(work / "snapshot.nq")],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        (work / "snapshot.nq").unlink()
-        url = oxigraph("serve-read-only", "--location", work / "db")[0] + "/query"
+        folder = run_folder(tmp_path_factory)
+
+        def load():  # once per run; each worker serves the loaded folder read-only with its own server
+            work = folder / "snapshot-server"
+            work.mkdir()
+            kg.export(work / "snapshot.nq")
+            subprocess.run([oxigraph.exe, "load", "--location", str(work / "db"), "--file", str(work / "snapshot.nq")],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            (work / "snapshot.nq").unlink()
+            return work / "db"
+
+        url = oxigraph("serve-read-only", "--location", once_per_run(folder, "snapshot-server", load))[0] + "/query"
     served = EndpointKG(url).info()["triples"]
     here = {g: n for g, n in kg.count_triples().items() if g}
     assert served == here, f"{url} does not hold this test session's snapshot: {served} != {here}"
