@@ -16,6 +16,13 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
+from hypothesis_budget import register as _register_hypothesis_profiles  # noqa: E402 - after the path is set
+
+_register_hypothesis_profiles()
+# ci: each property test's own example count; dev / deep scale them all (tests/hypothesis_budget.py); the
+# --hypothesis-profile option, where given, is loaded after this
+__import__("hypothesis").settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
 
 #: a cache folder holding the default snapshot and its store, built once per CI run (``kgbench kg build``):
 #: each test session copies them from there, verified, instead of building them again (about 100 s of CPU)

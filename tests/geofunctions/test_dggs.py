@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 import shapely
 from hypothesis import assume, given, settings
+from hypothesis_budget import examples
 from hypothesis import strategies as st
 from pyoxigraph import Literal, NamedNode
 from pyproj import Geod
@@ -93,7 +94,7 @@ def test_cells_of_several_resolutions_unite():
 
 # -- containment ----------------------------------------------------------------------------------------
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(lat=st.floats(-90.0, 90.0), lng=st.floats(-180.0, 180.0), res=st.integers(0, 12),
        dx=st.floats(-1.0, 1.0), dy=st.floats(-1.0, 1.0))
 def test_sf_contains_agrees_with_h3s_point_to_cell(lat, lng, res, dx, dy):
@@ -205,7 +206,7 @@ def test_cells_across_the_antimeridian_touch_and_measure_across_it():
 
 # -- writing: geof:asDGGS -------------------------------------------------------------------------------
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(lat=st.floats(-90.0, 90.0), lng=st.floats(-180.0, 180.0), res=st.integers(0, 15), k=st.integers(0, 2))
 def test_as_dggs_gives_a_cell_set_back_from_its_boundary(lat, lng, res, k):
     cells = set(h3.grid_disk(h3.latlng_to_cell(lat, lng, res), k if res > 1 else 0))

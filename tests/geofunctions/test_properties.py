@@ -8,6 +8,7 @@ import math
 import h3
 import shapely
 from hypothesis import given, settings
+from hypothesis_budget import examples
 from hypothesis import strategies as st
 from pyoxigraph import NamedNode
 
@@ -45,7 +46,7 @@ def geometries(draw):
     return draw(small_polygons(cx=x, cy=y))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.one_of(small_polygons(), st.builds(lambda a, b: f"POINT({a} {b})", lon, lat)),
        st.one_of(small_polygons(), st.builds(lambda a, b: f"POINT({a} {b})", lon, lat)))
 def test_distance_is_symmetric(a, b):
@@ -66,7 +67,7 @@ RELATE = {"sfEquals": ["T*F**FFF*"], "sfDisjoint": ["FF*FF****"], "sfContains": 
           "sfIntersects": ["T********", "*T*******", "***T*****", "****T****"], "ehInside": ["TFF*FFT**"]}
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(geometries(), geometries())
 def test_converse_and_symmetric_relations(a, b):
     A, B = wkt(a), wkt(b)
@@ -77,7 +78,7 @@ def test_converse_and_symmetric_relations(a, b):
     assert call(GEOF + "sfDisjoint", A, B).value != call(GEOF + "sfIntersects", A, B).value
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(geometries(), geometries())
 def test_relate_is_consistent_with_named_relations(a, b):
     from pyoxigraph import Literal
@@ -88,7 +89,7 @@ def test_relate_is_consistent_with_named_relations(a, b):
         assert any_match == (call(GEOF + name, A, B).value == "true"), (name, a, b)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(lon, lat, st.floats(5.0, 5000.0))
 def test_small_buffer_area_is_pi_r_squared(x, y, r):
     b = parse_geometry(call(GEOF + "buffer", wkt(f"POINT({x} {y})"), num(r), M))
@@ -97,7 +98,7 @@ def test_small_buffer_area_is_pi_r_squared(x, y, r):
     assert math.isclose(area_m2(b), ideal, rel_tol=2e-3)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(lon, lat, st.integers(0, 12))
 def test_h3_cell_boundary_contains_its_point(x, y, res):
     p = wkt(f"POINT({x} {y})")
@@ -108,7 +109,7 @@ def test_h3_cell_boundary_contains_its_point(x, y, res):
         assert poly.buffer(1e-9).contains(parse_geometry(p))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(lon, lat, st.integers(1, 10))
 def test_geohash_box_contains_its_point(x, y, precision):
     p = wkt(f"POINT({x} {y})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 import shapely
 from hypothesis import given, settings, strategies as st
+from hypothesis_budget import examples
 
 from kgbench.kg import inference
 from kgbench.kg.store import KG
@@ -91,7 +92,7 @@ coordinate = st.integers(-4, 4)
 box = st.tuples(coordinate, coordinate, st.integers(0, 3), st.integers(0, 3))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.one_of(box, st.tuples(coordinate, coordinate)), min_size=1, max_size=8))
 def test_inferred_relations_equal_every_pair_tested(shapes):
     geoms, lines = [], []

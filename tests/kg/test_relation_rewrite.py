@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 import shapely
 from hypothesis import given, settings, strategies as st
+from hypothesis_budget import examples
 from pyoxigraph import RdfFormat, Store
 
 from kgbench.kg.relation_rewrite import RELATION_NAMES, rewrite_relations
@@ -50,7 +51,7 @@ shape = st.one_of(
 )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(shape, min_size=1, max_size=6))
 def test_every_relation_equals_the_inferred_triples(geoms):
     memory, rewritten = _both(_nt(geoms))

@@ -209,6 +209,7 @@ def test_proximity_index_covers_the_safe_radius(kg):
 def test_h3_ring_property_over_the_globe():
     """Any point within safe_radius_km(r) of a point lies in the ring-1 disk of that point's cell (pyproj geodesics)."""
     from hypothesis import given, settings, strategies as st
+    from hypothesis_budget import examples
     from pyproj import Geod
 
     import h3
@@ -217,7 +218,7 @@ def test_h3_ring_property_over_the_globe():
 
     geod = Geod(ellps="WGS84")
 
-    @settings(max_examples=3000, deadline=None)
+    @settings(max_examples=examples(3000), deadline=None)
     @given(st.floats(-1, 1), st.floats(-180, 180), st.floats(0, 360), st.floats(0, 1),
            st.sampled_from(PROXIMITY_RESOLUTIONS))
     def check(sinlat, lon, az, frac, res):
