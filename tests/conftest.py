@@ -164,7 +164,8 @@ def made(cache, kg, tmp_path_factory):
         return memo[tid]
 
     def prefetch(ids):
-        if any(t not in memo for t in ids) and (folder / f"{shared}.pickle").is_file():
+        # every template asked for, or made already by another worker: the run's one shared generation
+        if set(template_ids()) <= set(ids) or (any(t not in memo for t in ids) and (folder / f"{shared}.pickle").is_file()):
             every()
         memo.update(generate_each([t for t in ids if t not in memo], cache=cache, jobs=2, seed=0, per_stratum=2))
 
