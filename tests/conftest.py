@@ -150,10 +150,24 @@ def made(cache, kg, tmp_path_factory):
     folder = run_folder(tmp_path_factory)
     shared = "made-every-template"
 
+    early = []  # the generation started in the background at the session's start, if it was (see below)
+
     def every():  # one generation of every template per run, shared by the workers (the first to ask makes it)
-        made_all = once_per_run(folder, shared, lambda: generate_each(template_ids(), cache=cache, jobs=2, seed=0,
-                                                                        per_stratum=2))
+        if early:
+            made_all = early[0].result()
+        else:
+            made_all = once_per_run(folder, shared, lambda: generate_each(template_ids(), cache=cache, jobs=2,
+                                                                            seed=0, per_stratum=2))
         memo.update({t: v for t, v in made_all.items() if t not in memo})
+
+    def start():
+        """Start the run's shared generation in a background thread; ``made`` waits for it when first used."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        pool = ThreadPoolExecutor(1, thread_name_prefix="made")
+        early.append(pool.submit(once_per_run, folder, shared, lambda: generate_each(
+            template_ids(), cache=cache, jobs=2, seed=0, per_stratum=2)))
+        pool.shutdown(wait=False)
 
     def get(tid):
         if tid not in memo and tid in template_ids():
@@ -164,13 +178,28 @@ def made(cache, kg, tmp_path_factory):
         return memo[tid]
 
     def prefetch(ids):
-        # every template asked for, or made already by another worker: the run's one shared generation
-        if set(template_ids()) <= set(ids) or (any(t not in memo for t in ids) and (folder / f"{shared}.pickle").is_file()):
+        # every template asked for, being made in the background, or made already by another worker: the run's
+        # one shared generation
+        wanted = any(t not in memo for t in ids)
+        if wanted and (early or set(template_ids()) <= set(ids) or (folder / f"{shared}.pickle").is_file()):
             every()
         memo.update(generate_each([t for t in ids if t not in memo], cache=cache, jobs=2, seed=0, per_stratum=2))
 
     get.prefetch = prefetch
+    get.start = start
     return get
+
+
+def pytest_collection_modifyitems(config, items):
+    config.kgbench_needs_made = any("made" in getattr(item, "fixturenames", ()) for item in items)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _made_starts_early(request):
+    """When the run has tests that read every template's items, one worker starts making them at once, in the
+    background (two processes), so that no worker sits idle waiting for them later."""
+    if worker() in ("master", "gw0") and getattr(request.config, "kgbench_needs_made", False):
+        request.getfixturevalue("made").start()
 
 
 @pytest.fixture(scope="session")
